@@ -1,0 +1,124 @@
+"""Load YAML card files into pydantic models, reporting every problem with file, line, card and field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+try:  # the C loader is several times faster where libyaml is present
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on the platform build
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a card file."""
+
+    file: str
+    line: int
+    card: str | None
+    field: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}"
+        who = f" card {self.card!r}" if self.card else ""
+        what = f" field {self.field!r}" if self.field else ""
+        return f"{where}:{who}{what}: {self.message}"
+
+
+def _line_of(node: yaml.Node, loc: tuple[Any, ...]) -> int:
+    """1-based line of the deepest node along `loc` that exists in the YAML tree."""
+    line = node.start_mark.line + 1
+    for part in loc:
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if key.value == part:
+                    line = key.start_mark.line + 1
+                    node = value
+                    break
+            else:
+                continue  # a pydantic-only location part (e.g. a union tag): stay here
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+            node = node.value[part]
+            line = node.start_mark.line + 1
+        else:
+            break
+    return line
+
+
+def _duplicate_keys(node: yaml.Node, file: str) -> list[Problem]:
+    problems: list[Problem] = []
+    if isinstance(node, yaml.MappingNode):
+        seen: set[str] = set()
+        for key, value in node.value:
+            if key.value in seen:
+                problems.append(Problem(file, key.start_mark.line + 1, None, str(key.value),
+                                        "this key appears twice in the same mapping"))
+            seen.add(key.value)
+            problems.extend(_duplicate_keys(value, file))
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            problems.extend(_duplicate_keys(item, file))
+    return problems
+
+
+def _field_name(loc: tuple[Any, ...]) -> str | None:
+    parts = [str(p) for p in loc[2:] if not (isinstance(p, str) and p in _TAGS)]
+    return ".".join(parts) or None
+
+
+_TAGS = {"unit", "action", "gear", "special", "hero", "function-after", "function-before"}
+
+
+def load_file(path: Path, model: type[M], display: str | None = None) -> tuple[M | None, list[Problem]]:
+    """Load one YAML file as `model`; returns (model or None, problems)."""
+    name = display or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, [Problem(name, 1, None, None, f"cannot read the file: {exc}")]
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+        data = yaml.load(text, Loader=_Loader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 1
+        msg = getattr(exc, "problem", None) or str(exc)
+        return None, [Problem(name, line, None, None, f"invalid YAML: {msg}")]
+    if node is None:
+        return None, [Problem(name, 1, None, None, "the file is empty; expected `cards:` with a list")]
+    problems = _duplicate_keys(node, name)
+    try:
+        result = model.model_validate(data)
+    except ValidationError as exc:
+        for err in exc.errors():
+            loc = tuple(err["loc"])
+            card = None
+            if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
+                try:
+                    card = str(data["cards"][loc[1]].get("id")) or None
+                except (KeyError, IndexError, TypeError, AttributeError):
+                    card = None
+            problems.append(Problem(name, _line_of(node, loc), card, _field_name(loc), err["msg"]))
+        return None, problems
+    return (None if problems else result), problems
+
+
+def yaml_files(paths: Iterable[Path]) -> list[Path]:
+    """Every .yaml/.yml file under the given files and folders, sorted."""
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml")))
+        else:
+            out.append(p)
+    return out

@@ -1,0 +1,112 @@
+"""The chain (stack) and its priority windows: who may respond, in what order, and auto-pass.
+
+A priority window asks seats in clockwise order from `first`. When every live seat has passed
+in succession, the top chain entry resolves (and a new window opens, the current player first),
+or, with an empty chain, the window closes. Which seats are asked at all is the ruleset's call
+(`wants_priority`), and must depend only on public information and the seat's own settings.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from cardgames.engine.decisions import Ask, Option
+from cardgames.engine.flow import Flow
+from cardgames.engine.state import Frame, State
+
+PASS = "pass"
+
+
+class PriorityRules(Protocol):
+    """What a ruleset supplies to run priority windows."""
+
+    def priority_options(self, state: State, seat: int, frame: Frame) -> list[Option]:
+        """The maneuvers `seat` may announce now (not counting pass)."""
+        ...
+
+    def pass_label(self, state: State, seat: int, frame: Frame) -> str: ...
+
+    def wants_priority(self, state: State, seat: int, frame: Frame) -> bool:
+        """Whether to ask `seat` at all (public information and the seat's settings only)."""
+        ...
+
+    def begin_maneuver(self, flow: Flow, seat: int, option: Option, frame: Frame) -> None:
+        """Start announcing the chosen maneuver (push the frames that ask for its targets)."""
+        ...
+
+    def resolve_top(self, flow: Flow) -> None:
+        """Push the resolution of the top chain entry."""
+        ...
+
+    def flush_triggers(self, flow: Flow) -> bool:
+        """Put pending triggers on the chain (or start asking how); True if anything happened."""
+        ...
+
+
+def open_window(flow: Flow, first: int, window: str) -> int:
+    """Push a priority window that asks `first` first."""
+    return flow.push("priority", first=first, seat=first, passes=0, window=window)
+
+
+def reopen(flow: Flow, first: int) -> None:
+    """After something went on the chain: the innermost window starts again at `first`."""
+    for f in reversed(flow.state.frames):
+        if f.kind == "priority":
+            flow.update(f, seat=first, passes=0)
+            return
+
+
+def _next_seat(state: State, seat: int) -> int:
+    n = len(state.players)
+    for i in range(1, n + 1):
+        s = (seat + i) % n
+        if not state.players[s].eliminated:
+            return s
+    return seat
+
+
+class PriorityWindow:
+    """Frame kind "priority"."""
+
+    def __init__(self, rules: PriorityRules) -> None:
+        self.rules = rules
+
+    def run(self, flow: Flow, frame: Frame) -> Ask | None:
+        state = flow.state
+        if self.rules.flush_triggers(flow):
+            return None
+        live = len(state.live_seats())
+        passes = int(frame.data["passes"])
+        seat = int(frame.data["seat"])
+        if passes >= live:
+            if state.chain:
+                flow.update(frame, passes=0, seat=state.active)
+                self.rules.resolve_top(flow)
+            else:
+                flow.pop(frame)
+            return None
+        if state.players[seat].eliminated or not self.rules.wants_priority(state, seat, frame):
+            # Skip every seat that is not to be asked in one step.
+            while passes < live and (
+                state.players[seat].eliminated or not self.rules.wants_priority(state, seat, frame)
+            ):
+                passes += 1
+                seat = _next_seat(state, seat)
+            flow.update(frame, passes=passes, seat=seat)
+            return None
+        options = self.rules.priority_options(state, seat, frame)
+        options.append(Option(PASS, self.rules.pass_label(state, seat, frame), "pass"))
+        return Ask(seat, "priority", self._prompt(state, seat, frame), options)
+
+    def _prompt(self, state: State, seat: int, frame: Frame) -> str:
+        if state.chain:
+            return f"Respond to {state.chain[-1].label}, or pass"
+        window = str(frame.data.get("window", ""))
+        return f"{window}: play a maneuver or pass" if window else "Play a maneuver or pass"
+
+    def answer(self, flow: Flow, frame: Frame, option: Option) -> None:
+        if option.key == PASS:
+            seat = int(frame.data["seat"])
+            flow.update(frame, passes=int(frame.data["passes"]) + 1, seat=_next_seat(flow.state, seat))
+            return
+        self.rules.begin_maneuver(flow, int(frame.data["seat"]), option, frame)

@@ -1,0 +1,62 @@
+"""The base every game's rules derive from: names, formats, setup, frame kinds and hooks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardgames.engine.decisions import CardgamesError
+from cardgames.engine.events import Event
+from cardgames.engine.state import GameObject, Json, State
+
+if TYPE_CHECKING:
+    from cardgames.engine.flow import Flow, FrameKind
+
+
+class SetupError(CardgamesError, ValueError):
+    """The players or options given to a new game are not valid for it."""
+
+
+class Ruleset:
+    """One game's rules. Subclasses set the class attributes and implement the hooks."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    rules_version: ClassVar[str] = "0"
+    """Bumped whenever a rules change could make an old log replay differently."""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+
+    frame_kinds: dict[str, FrameKind]
+
+    def catalog_fingerprint(self) -> str:
+        """A short hash of the card data the rules read; saves record it."""
+        raise NotImplementedError
+
+    def normalize_options(self, names: list[str], options: dict[str, Json]) -> dict[str, Json]:
+        """Check the players and options of a new game and fill in defaults; raise SetupError."""
+        raise NotImplementedError
+
+    def setup(self, flow: Flow, names: list[str], options: dict[str, Json]) -> None:
+        """Emit the events that set the table, and push the first frame."""
+        raise NotImplementedError
+
+    # -- presentation hooks (used by views and the log) ---------------------------------------
+
+    def card_name(self, state: State, obj: GameObject) -> str:
+        return obj.card
+
+    def card_back(self, state: State, obj: GameObject) -> str:
+        """The public fact a hidden card shows (e.g. which deck it came from)."""
+        return str(obj.props.get("back", "card"))
+
+    def card_facts(self, state: State, obj: GameObject) -> dict[str, Any]:
+        """Current public characteristics of a face-up card (after modifiers), for views."""
+        return {}
+
+    def describe(self, state: State, ev: Event, viewer: int | None) -> str | None:
+        """One line of the players' log for `ev` as `viewer` may read it, or None to hide it."""
+        return None
+
+    def invariants(self, state: State) -> list[str]:
+        """Game-specific checks that must hold after every event; returns what is wrong."""
+        return []

@@ -1,0 +1,96 @@
+"""Save files: a JSON header line, then one event per line; written atomically, read forgivingly.
+
+A truncated or damaged file gives back its valid prefix (said in `warnings`), never a
+different game; a file from another rules or catalog version is reported, not misread.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgames.engine.decisions import CardgamesError
+from cardgames.engine.events import Event, EventError, from_json
+from cardgames.engine.state import Json
+
+FORMAT = "cardgames-save"
+VERSION = 1
+
+
+class SaveError(CardgamesError, ValueError):
+    """A save file that cannot be loaded; the message says what is wrong and what to do."""
+
+
+@dataclass
+class LoadedSave:
+    header: dict[str, Json]
+    events: list[Event]
+    warnings: list[str] = field(default_factory=list)
+
+
+def write_save(path: Path, header: dict[str, Json], events: list[Event]) -> None:
+    """Write the save atomically: a crash mid-write leaves the previous file intact."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    head = {"format": FORMAT, "version": VERSION, **header, "events": len(events)}
+    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(json.dumps(head, separators=(",", ":")) + "\n")
+            for ev in events:
+                f.write(json.dumps(ev.to_json(), separators=(",", ":")) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def read_save(path: Path) -> LoadedSave:
+    """Read a save file. Raises SaveError if not even its header can be read."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read the save file ({exc.strerror})") from exc
+    text = raw.decode("utf-8", errors="replace")
+    lines = text.split("\n")
+    try:
+        header = json.loads(lines[0])
+    except json.JSONDecodeError as exc:
+        raise SaveError(
+            f"{path}: this is not a cardgames save (its first line is not a JSON header: {exc.msg})"
+        ) from exc
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise SaveError(f"{path}: this is not a cardgames save (no '{FORMAT}' header)")
+    if header.get("version") != VERSION:
+        raise SaveError(
+            f"{path}: save format version {header.get('version')} is not supported "
+            f"(this cardgames reads version {VERSION}); open it with the version that wrote it"
+        )
+    events: list[Event] = []
+    warnings: list[str] = []
+    expected = header.pop("events", None)
+    body = lines[1:]
+    if body and body[-1] == "":
+        body = body[:-1]
+    for n, line in enumerate(body, start=2):
+        try:
+            events.append(from_json(json.loads(line)))
+        except (json.JSONDecodeError, EventError, TypeError) as exc:
+            warnings.append(
+                f"{path}:{n}: damaged event ({exc}); recovered the first {len(events)} events "
+                "and dropped the rest"
+            )
+            break
+    if not warnings and isinstance(expected, int) and expected != len(events):
+        warnings.append(
+            f"{path}: the file is truncated ({len(events)} of {expected} events); "
+            "recovered the valid prefix"
+        )
+    header.pop("format", None)
+    header.pop("version", None)
+    return LoadedSave(header, events, warnings)

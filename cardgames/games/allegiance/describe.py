@@ -1,0 +1,94 @@
+"""The players' log for Allegiance: one readable line per event, hiding what the viewer may not see."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardgames.engine import core_events as ce
+from cardgames.engine.events import Event
+from cardgames.engine.state import State
+from cardgames.games.allegiance import board
+from cardgames.games.allegiance.events import CardDrawn, Damaged, GoldChanged, Healed
+
+if TYPE_CHECKING:
+    from cardgames.games.allegiance.rules import Allegiance
+
+
+def describe_event(rules: Allegiance, state: State, ev: Event, viewer: int | None) -> str | None:
+    """Describe `ev` (already applied to `state`) for `viewer` (None: public only)."""
+    cat = rules.cat
+
+    def who(seat: int) -> str:
+        return state.players[seat].name
+
+    def name(ref: int) -> str:
+        return board.name_of(cat, state, ref)
+
+    if isinstance(ev, ce.TurnBegan):
+        return f"— Turn {ev.turn}: {who(ev.active)} —" if ev.turn else None
+    if isinstance(ev, ce.PhaseBegan):
+        return None
+    if isinstance(ev, CardDrawn):
+        if viewer == ev.seat:
+            return f"{who(ev.seat)} draws {cat.display_name(state.objects[ev.id])} ({ev.deck})"
+        return f"{who(ev.seat)} draws a card from the {ev.deck} deck"
+    if isinstance(ev, GoldChanged):
+        if ev.reason == "production":
+            return f"{who(ev.seat)} gains {ev.delta} gold (production {state.players[ev.seat].counters.get('production')})"
+        verb = "gains" if ev.delta >= 0 else "pays"
+        return f"{who(ev.seat)} {verb} {abs(ev.delta)} gold ({ev.reason}) → {state.players[ev.seat].counters['gold']}"
+    if isinstance(ev, Damaged):
+        src = f"{name(ev.source)} deals" if ev.source is not None and ev.source in state.objects else "Dealt"
+        kind = "battle damage" if ev.battle else "damage"
+        prevented = f" ({ev.prevented} prevented)" if ev.prevented else ""
+        tail = ""
+        if ev.target < 0:
+            tail = f" → health {state.players[-ev.target - 1].counters['health']}"
+        return f"{src} {ev.amount} {kind} to {name(ev.target)}{prevented}{tail}"
+    if isinstance(ev, Healed):
+        return f"{name(ev.target)} heals {ev.amount} damage"
+    if isinstance(ev, ce.ChainPushed):
+        targets = [name(t) for ts in ev.targets.values() for t in ts]
+        return f"{ev.label}" + (f" → {', '.join(targets)}" if targets else "") + " (on the chain)"
+    if isinstance(ev, ce.ChainPopped):
+        label = ev.label or "It"
+        words = {"resolved": "resolves", "fizzled": "has no target left: canceled", "removed": "is removed"}
+        return f"{label}: {words.get(ev.result, ev.result)}"
+    if isinstance(ev, ce.ObjectMoved):
+        obj = state.objects[ev.id]
+        if ev.to.startswith("discard:") and obj.props.get("type") == "unit":
+            return f"{cat.display_name(obj)} goes to the {ev.to[8:]} discard pile"
+        if ev.to.startswith("territory:") and obj.props.get("type") == "unit":
+            return f"{cat.display_name(obj)} enters play under {who(obj.controller)}'s control"
+        return None
+    if isinstance(ev, ce.ObjectChanged):
+        if ev.face is not None:
+            return f"{who(state.objects[ev.id].controller)} equips {cat.display_name(state.objects[ev.id])}"
+        return None
+    if isinstance(ev, ce.CounterAdded) and ev.name == "augment":
+        return f"{name(ev.id)} gets {ev.delta} augment counter{'s' if ev.delta != 1 else ''}"
+    if isinstance(ev, ce.ModifierAdded):
+        sign = "+" if ev.amount >= 0 else ""
+        until = ev.until.replace("_", " ")
+        return f"{name(ev.target)} gets {sign}{ev.amount} {ev.stat} ({until})"
+    if isinstance(ev, ce.ShieldAdded):
+        return f"The next {ev.amount} damage to {name(ev.target)} will be prevented"
+    if isinstance(ev, ce.BattleChanged):
+        if ev.battle is not None:
+            return f"Battle: {who(int(ev.battle['attacker']))} attacks {who(int(ev.battle['defender']))}"
+        if ev.changes and "attackers" in ev.changes:
+            atk = [name(a) for a in ev.changes["attackers"]]
+            return "Attackers: " + (", ".join(atk) if atk else "none")
+        if ev.changes and "blocks" in ev.changes:
+            return "Defenders: " + ", ".join(f"{name(d)} blocks {name(int(a))}"
+                                             for a, d in ev.changes["blocks"].items())
+        return "The battle ends" if ev.end else None
+    if isinstance(ev, ce.PlayerEliminated):
+        return f"{who(ev.seat)} is defeated ({ev.reason})"
+    if isinstance(ev, ce.GameEnded):
+        if ev.draw:
+            return f"The game is a draw ({ev.reason})"
+        return f"{' and '.join(who(s) for s in ev.winners)} win{'s' if len(ev.winners) == 1 else ''} ({ev.reason})"
+    if isinstance(ev, ce.Chose) and not ev.auto and ev.kind == "priority" and ev.key == "pass":
+        return None
+    return None

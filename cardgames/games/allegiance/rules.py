@@ -1,0 +1,245 @@
+"""Allegiance: A Realm Divided — the ruleset: formats, setup and the hooks that tie its parts together."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from cardgames.engine import chain as chainmod
+from cardgames.engine import core_events as ce
+from cardgames.engine import effects
+from cardgames.engine.events import Event
+from cardgames.engine.flow import FnFrame, Flow, FrameKind
+from cardgames.engine.ruleset import Ruleset, SetupError
+from cardgames.engine.state import Frame, GameObject, Json, State
+from cardgames.games.allegiance import board, damage
+from cardgames.games.allegiance.battle import Battle
+from cardgames.games.allegiance.catalog import Catalog
+from cardgames.games.allegiance.describe import describe_event
+from cardgames.games.allegiance.events import CardDrawn, hero_ref
+from cardgames.games.allegiance.maneuvers import Maneuvers
+from cardgames.games.allegiance.schema import ActionCard, GearCard, SpecialCard, UnitCard
+from cardgames.games.allegiance.turn import Turn
+from cardgames.games.allegiance.verbs import Verbs
+
+FORMATS: dict[str, tuple[int, int]] = {
+    "duel": (2, 2),
+    "ffa": (3, 4),
+    "sworn-enemy": (3, 4),
+    "teams": (4, 4),
+}
+"""Format name -> (fewest, most) players (rulebook: Gameplay Formats, p.26-27)."""
+
+STARTING_HAND = (("basic", 2), ("elite", 1), ("action", 1))
+HAKOR_HAND = (("action", 2),)
+
+
+class Allegiance(Ruleset):
+    name = "allegiance"
+    title = "Allegiance: A Realm Divided"
+    rules_version = "1"
+    min_players = 2
+    max_players = 4
+
+    def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
+        self.cat = catalog or Catalog.load(card_paths)
+        self.man = Maneuvers(self)
+        self.battle_rules = Battle(self)
+        self.turn = Turn(self)
+        self.verb_table = Verbs(self)
+        self.verbs: Mapping[str, Any] = self.verb_table.table
+        m, b, t = self.man, self.battle_rules, self.turn
+        self.frame_kinds: dict[str, FrameKind] = {
+            "turn": t,
+            "priority": chainmod.PriorityWindow(m),
+            "announce": FnFrame(m.announce_run, m.announce_answer),
+            "order_triggers": FnFrame(m.order_run, m.order_answer),
+            "resolve": effects.Resolution(self),
+            "battle": b,
+            "declare_attackers": FnFrame(b.declare_run, b.declare_answer),
+            "assign_defenders": FnFrame(b.defend_run, b.defend_answer),
+            "armor": FnFrame(b.armor_run, b.armor_answer),
+            "battle_damage": FnFrame(b.damage_run),
+            "draw": FnFrame(t.draw_run, t.draw_answer),
+            "equip": FnFrame(t.equip_run, t.equip_answer),
+        }
+
+    # -- effect hooks (engine.effects.EffectRules) ----------------------------------------------
+
+    def steps(self, ref: str) -> list[dict[str, Any]]:
+        return self.cat.effect(ref).steps
+
+    def start_resolution(self, flow: Flow, frame: Frame) -> bool:
+        return self.man.start_resolution(flow, frame)
+
+    def finish_resolution(self, flow: Flow, frame: Frame) -> None:
+        self.man.finish_resolution(flow, frame)
+
+    # -- setting the table ---------------------------------------------------------------------
+
+    def catalog_fingerprint(self) -> str:
+        return self.cat.fingerprint
+
+    def normalize_options(self, names: list[str], options: dict[str, Json]) -> dict[str, Json]:
+        known = {"format", "heroes", "first_player", "stop"}
+        unknown = set(options) - known
+        if unknown:
+            raise SetupError(f"unknown option(s) {', '.join(sorted(unknown))}; allowed: {', '.join(sorted(known))}")
+        n = len(names)
+        fmt = str(options.get("format") or ("duel" if n == 2 else "ffa"))
+        if fmt not in FORMATS:
+            raise SetupError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
+        low, high = FORMATS[fmt]
+        if not low <= n <= high:
+            raise SetupError(f"format {fmt!r} is for {low}-{high} players, not {n}")
+        if len(set(names)) != n or any(not str(x).strip() for x in names):
+            raise SetupError("player names must be distinct and not empty")
+        heroes = options.get("heroes")
+        valid = sorted(h.id for h in self.cat.heroes())
+        if heroes is not None:
+            if not isinstance(heroes, list) or len(heroes) != n:
+                raise SetupError(f"`heroes` must list one hero per player ({n}); heroes: {', '.join(valid)}")
+            chosen = [h for h in heroes if h is not None]
+            for h in chosen:
+                if h not in valid:
+                    raise SetupError(f"unknown hero {h!r}; heroes: {', '.join(valid)}")
+            if len(set(chosen)) != len(chosen):
+                raise SetupError("each hero may be played by one player only")
+        first = options.get("first_player")
+        if first is not None and first not in names:
+            raise SetupError(f"first_player {first!r} is not one of the players")
+        return {"format": fmt, "heroes": heroes, "first_player": first, "stop": options.get("stop")}
+
+    def setup(self, flow: Flow, names: list[str], options: dict[str, Json]) -> None:
+        """Game Setup (p.4) and Beginning the Game (p.12)."""
+        n = len(names)
+        fmt = str(options["format"])
+        teams = [i % 2 for i in range(n)] if fmt == "teams" else list(range(n))
+        flow.emit(ce.PlayersSeated(list(names), teams))
+        flow.emit(ce.GlobalSet("format", fmt))
+        for d in board.DECKS:
+            flow.emit(ce.ZoneCreated(board.deck(d), "pile", None, "hidden"))
+            flow.emit(ce.ZoneCreated(board.discard(d), "pile", None, "public"))
+        flow.emit(ce.ZoneCreated(board.LIMBO, "stack", None, "public"))
+        flow.emit(ce.ZoneCreated(board.REMOVED, "area", None, "public"))
+        for s in range(n):
+            flow.emit(ce.ZoneCreated(board.hand(s), "hand", s, "owner"))
+            flow.emit(ce.ZoneCreated(board.territory(s), "area", s, "public"))
+            flow.emit(ce.ZoneCreated(board.reserves(s), "area", s, "public"))
+        for d in board.DECKS:
+            for card in sorted(self.cat.shared(d), key=lambda c: c.id):
+                props: dict[str, Json] = {"back": d, "type": "unit" if isinstance(card, UnitCard) else "action"}
+                if isinstance(card, UnitCard):
+                    props["deck"] = card.deck
+                for _ in range(card.copies):
+                    flow.emit(ce.ObjectCreated(flow.new_id(), card.id, -1, board.deck(d), props))
+            flow.shuffle(board.deck(d))
+        heroes = self._pick_heroes(flow, list(options.get("heroes") or [None] * n))
+        stops: Json = options.get("stop") or {}
+        for s, hid in enumerate(heroes):
+            hero = self.cat.hero(hid)
+            flow.emit(ce.PlayerPropSet(s, "hero", hid))
+            initial = next(a.id for a in hero.abilities if a.level == 0)
+            flow.emit(ce.PlayerPropSet(s, "cooldowns", {initial: 0}))
+            flow.emit(ce.PlayerPropSet(s, "turns_taken", 0))
+            flow.emit(ce.PlayerPropSet(s, "stop", str(stops.get(names[s], "auto")) if isinstance(stops, dict) else "auto"))
+            for counter, value in (("gold", 0), ("production", 5), ("health", hero.health),
+                                   ("max_health", hero.health), ("armor_used", 0)):
+                flow.emit(ce.PlayerCounterAdded(s, counter, value))
+            for kind in ("weapon", "armor"):
+                gid = getattr(hero, kind)
+                oid = flow.new_id()
+                flow.emit(ce.ObjectCreated(oid, gid, s, board.territory(s), {"back": "gear", "type": kind}))
+                flow.emit(ce.PlayerPropSet(s, kind, oid))
+        for s, hid in enumerate(heroes):
+            hand = HAKOR_HAND if "hakor-hand" in self.cat.hero(hid).special_rules else STARTING_HAND
+            for d, count in hand:
+                for _ in range(count):
+                    oid = self.turn.top_card(flow, d)
+                    if oid is not None:
+                        flow.emit(CardDrawn(oid, s, d))
+        fixed = options.get("first_player")
+        first = names.index(str(fixed)) if fixed is not None else flow.randint("first player", 0, n - 1)
+        flow.emit(ce.GlobalSet("first_player", first))
+        flow.emit(ce.TurnBegan(0, first))
+        flow.push("turn", step="begin")
+        for s in reversed(flow.state.seats_from(first)):
+            flow.push("equip", seat=s, done=[])
+
+    def _pick_heroes(self, flow: Flow, wanted: list[Json]) -> list[str]:
+        """Heroes as chosen, the rest at random from the seed (p.26: choose or deal at random)."""
+        pool = sorted(h.id for h in self.cat.heroes() if h.id not in wanted)
+        out: list[str] = []
+        for h in wanted:
+            if h is None:
+                pick = pool.pop(flow.randint("random hero", 0, len(pool) - 1))
+                out.append(pick)
+            else:
+                out.append(str(h))
+        return out
+
+    # -- helpers the parts share -------------------------------------------------------------
+
+    def special_object(self, flow: Flow, seat: int, card_id: str) -> int:
+        """A special card from `seat`'s reserves (created if none is there: supply is unlimited, R3)."""
+        card = self.cat.card(card_id)
+        for obj in flow.state.cards_in(board.reserves(seat)):
+            if obj.card == card_id:
+                return obj.id
+        props: dict[str, Json] = {"back": "special"}
+        if isinstance(card, UnitCard):
+            props.update(type="unit", deck=card.deck)
+        elif isinstance(card, SpecialCard):
+            props["type"] = card.type
+        oid = flow.new_id()
+        flow.emit(ce.ObjectCreated(oid, card_id, seat, board.reserves(seat), props))
+        return oid
+
+    def put_into_play(self, flow: Flow, oid: int, seat: int) -> None:
+        """A unit enters `seat`'s territory refreshed and triggers "enters play" (p.18, R57)."""
+        board.move(flow, oid, board.territory(seat), controller=seat, entered_turn=flow.state.turn)
+        obj = flow.state.objects[oid]
+        if obj.exhausted:
+            flow.emit(ce.ObjectChanged(oid, exhausted=False))
+        damage.fire(flow, self.cat, "enters_play", [obj])
+
+    def label(self, state: State, ref: int) -> str:
+        return board.name_of(self.cat, state, ref)
+
+    # -- presentation --------------------------------------------------------------------------
+
+    def card_name(self, state: State, obj: GameObject) -> str:
+        return self.cat.display_name(obj)
+
+    def card_back(self, state: State, obj: GameObject) -> str:
+        return str(obj.props.get("back", "card"))
+
+    def card_facts(self, state: State, obj: GameObject) -> dict[str, Any]:
+        card = self.cat.card(obj.card)
+        facts: dict[str, Any] = {"type": obj.props.get("type")}
+        if isinstance(card, UnitCard):
+            facts.update(cost=card.cost, text=card.text, deck=card.deck,
+                         attack=board.attack(self.cat, state, obj),
+                         health=board.max_health(self.cat, state, obj),
+                         damage=obj.counters.get("damage", 0))
+        elif isinstance(card, GearCard):
+            face = self.cat.face(obj)
+            facts.update(text=face.text, attack=board.attack(self.cat, state, obj) if face.type == "weapon" else None,
+                         armor=face.armor, sides=[f.name for f in card.faces])
+        elif isinstance(card, ActionCard):
+            facts.update(cost=card.cost, text=" // ".join(h.text for h in card.halves))
+        elif isinstance(card, SpecialCard):
+            facts.update(text=card.text)
+        return facts
+
+    def describe(self, state: State, ev: Event, viewer: int | None) -> str | None:
+        return describe_event(self, state, ev, viewer)
+
+    def invariants(self, state: State) -> list[str]:
+        from cardgames.games.allegiance.invariants import check
+
+        return check(self, state)
+
+    def hero_target(self, seat: int) -> int:
+        return hero_ref(seat)

@@ -1,0 +1,225 @@
+"""The Allegiance card-file schema: heroes, units, actions, weapons/armor and special cards.
+
+Every model forbids unknown fields, so a typo in a YAML file is an error with its file and line.
+Effect steps are one-key mappings `{verb: args}`; the verbs are listed in `verbs.py`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="kebab-case card id")]
+Step = dict[str, Any]
+"""One effect step: a mapping with exactly one verb, e.g. {damage: {to: t, amount: 3}}."""
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TargetSpec(Strict):
+    """One target slot, selected when the maneuver is announced (rulebook: Selecting Targets)."""
+
+    type: Literal["unit", "hero", "unit_or_hero", "weapon", "player", "attached_card"]
+    controller: Literal["any", "you", "opponent"] = "any"
+    count: int = Field(1, ge=1, le=6)
+    up_to: bool = False
+    """"Up to N targets": zero is allowed."""
+    other: bool = False
+    """Not the source itself."""
+    attacking: bool | None = None
+    exhausted: bool | None = None
+    deck: Literal["basic", "elite"] | None = None
+    entered_this_turn: bool | None = None
+
+
+class Cost(Strict):
+    gold: int = Field(0, ge=0)
+    exhaust: bool = False
+
+
+class Ability(Strict):
+    """An ability of a card in play: triggered (`when`), activated (`cost`) or static (`while`)."""
+
+    when: (
+        Literal[
+            "enters_play", "attacks", "end_of_your_turn", "end_of_attached_controllers_turn",
+            "destroyed", "assigned_defender", "unit_you_control_destroyed", "you_use_ability",
+            "opponent_enlists", "defender_destroyed_by_this",
+        ]
+        | None
+    ) = None
+    cost: Cost | None = None
+    """Activation cost: makes this an activated ability (a reaction maneuver)."""
+    while_: dict[str, Any] | None = Field(None, alias="while")
+    """A static effect, e.g. {attack: 1, units: other_attacking_you_control}."""
+    optional: bool = False
+    """"You may": decided when the trigger goes on the chain."""
+    if_: dict[str, Any] | None = Field(None, alias="if")
+    """A condition checked when the trigger fires, e.g. {you_control_no_units: true}."""
+    targets: dict[str, TargetSpec] = Field(default_factory=dict)
+    effect: list[Step] = Field(default_factory=list)
+    text: str = ""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Ability:
+        kinds = [k for k in (self.when, self.cost, self.while_) if k is not None]
+        if len(kinds) != 1:
+            raise ValueError("an ability has exactly one of `when`, `cost` or `while`")
+        if self.while_ is None and not self.effect:
+            raise ValueError("a triggered or activated ability needs an `effect`")
+        return self
+
+
+Keyword = Literal[
+    "may_attack_on_entry", "not_blocked_by_basic", "double_damage_to_units",
+    "defends_twice", "no_refresh", "cannot_defend", "weapon_cannot_attack",
+]
+
+
+class Play(Strict):
+    """What an action card (or one half of a split card) does when played."""
+
+    name: str | None = None
+    cost: int = Field(ge=0)
+    text: str
+    targets: dict[str, TargetSpec] = Field(default_factory=dict)
+    effect: list[Step] = Field(default_factory=list)
+    attach: str | None = None
+    """Target slot to attach this card to on resolution; it then works through `attached`."""
+    attached: list[Ability] = Field(default_factory=list)
+    """Abilities the card has while attached."""
+    attached_keywords: list[Keyword] = Field(default_factory=list)
+
+
+class UnitCard(Strict):
+    kind: Literal["unit"] = "unit"
+    id: Id
+    name: str
+    deck: Literal["basic", "elite"]
+    special: str | None = None
+    """The hero id whose special card this is; None for shared-deck cards."""
+    cost: int = Field(0, ge=0)
+    attack: int
+    health: int = Field(ge=1)
+    text: str = ""
+    copies: int = Field(0, ge=0)
+    abilities: list[Ability] = Field(default_factory=list)
+    keywords: list[Keyword] = Field(default_factory=list)
+
+
+class ActionCard(Strict):
+    kind: Literal["action"] = "action"
+    id: Id
+    name: str
+    copies: int = Field(0, ge=0)
+    play: Play | None = None
+    split: list[Play] | None = Field(None, min_length=2, max_length=2)
+
+    @model_validator(mode="after")
+    def _play_or_split(self) -> ActionCard:
+        if (self.play is None) == (self.split is None):
+            raise ValueError("an action card has either `play` or `split` (two halves)")
+        if self.split is not None and any(h.name is None for h in self.split):
+            raise ValueError("each half of a split card needs a `name`")
+        return self
+
+    @property
+    def halves(self) -> list[Play]:
+        return list(self.split) if self.split is not None else [self.play]  # type: ignore[list-item]
+
+    @property
+    def cost(self) -> int:
+        """One fixed gold cost outside the chain: split cards count both halves."""
+        return sum(h.cost for h in self.halves)
+
+
+class Face(Strict):
+    name: str
+    type: Literal["weapon", "armor"]
+    attack: int | None = None
+    armor: int | None = None
+    text: str = ""
+    abilities: list[Ability] = Field(default_factory=list)
+    keywords: list[Keyword] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _stat(self) -> Face:
+        if self.type == "weapon" and self.attack is None:
+            raise ValueError("a weapon face needs `attack`")
+        if self.type == "armor" and self.armor is None:
+            raise ValueError("an armor face needs `armor`")
+        return self
+
+
+class GearCard(Strict):
+    """A double-sided weapon or armor card: only the face-up side is in play."""
+
+    kind: Literal["gear"] = "gear"
+    id: Id
+    hero: str
+    faces: list[Face] = Field(min_length=1, max_length=2)
+
+
+class SpecialCard(Strict):
+    """A non-unit special card (e.g. an attachment such as Wasting Disease, or a decree)."""
+
+    kind: Literal["special"] = "special"
+    id: Id
+    name: str
+    special: str
+    type: Literal["attachment", "decree"]
+    text: str
+    abilities: list[Ability] = Field(default_factory=list)
+    keywords: list[Keyword] = Field(default_factory=list)
+
+
+class HeroAbility(Strict):
+    id: Id
+    name: str
+    level: int = Field(ge=0, le=4)
+    cost: int = Field(0, ge=0)
+    delay: int = Field(ge=1, le=5)
+    reaction: bool = False
+    text: str
+    targets: dict[str, TargetSpec] = Field(default_factory=dict)
+    effect: list[Step] = Field(min_length=1)
+
+
+class HeroCard(Strict):
+    kind: Literal["hero"] = "hero"
+    id: Id
+    name: str
+    title: str
+    health: int = Field(ge=1)
+    weapon: str
+    armor: str
+    specials: list[str] = Field(default_factory=list)
+    special_rules: list[Literal["hakor-hand", "hakor-no-units", "hakor-recycle", "pack-tactics"]] = Field(
+        default_factory=list
+    )
+    rules_text: list[str] = Field(default_factory=list)
+    abilities: list[HeroAbility] = Field(min_length=8, max_length=8)
+
+    @model_validator(mode="after")
+    def _levels(self) -> HeroCard:
+        levels = sorted(a.level for a in self.abilities)
+        if levels[0] != 0 or levels.count(0) != 1:
+            raise ValueError("a hero has exactly one initial (level 0) ability")
+        return self
+
+
+AnyCard = Annotated[
+    UnitCard | ActionCard | GearCard | SpecialCard | HeroCard, Field(discriminator="kind")
+]
+
+
+class CardFile(Strict):
+    """One YAML file of Allegiance cards."""
+
+    schema_version: Literal[1] = 1
+    cards: list[AnyCard]

@@ -1,0 +1,78 @@
+"""Selecting targets (rulebook: Selecting Targets, p.14): which objects a target slot allows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardgames.engine.state import State
+from cardgames.games.allegiance import board
+from cardgames.games.allegiance.events import hero_ref, hero_seat, is_hero
+from cardgames.games.allegiance.schema import TargetSpec
+
+if TYPE_CHECKING:
+    from cardgames.games.allegiance.catalog import Catalog
+
+
+def _side_ok(state: State, spec: TargetSpec, seat: int, ctrl: int) -> bool:
+    if spec.controller == "you":
+        return ctrl == seat
+    if spec.controller == "opponent":
+        return ctrl in board.opponents(state, seat)
+    return True
+
+
+def legal(cat: Catalog, state: State, spec: TargetSpec, seat: int, source: int | None,
+          ref: int) -> bool:
+    """Whether `ref` (an object id, or -(seat+1) for a hero/player) fits the slot now."""
+    if not board.alive(state, ref):
+        return False
+    if spec.other and ref == source:
+        return False
+    if is_hero(ref):
+        if spec.type not in ("hero", "unit_or_hero", "player"):
+            return False
+        return _side_ok(state, spec, seat, hero_seat(ref))
+    obj = state.objects[ref]
+    kind = obj.props.get("type")
+    if spec.type in ("unit", "unit_or_hero"):
+        if kind != "unit" or obj.attached_to is not None:
+            return False
+    elif spec.type == "weapon":
+        if obj.id != state.players[obj.controller].props.get("weapon"):
+            return False
+    elif spec.type == "attached_card":
+        if obj.attached_to is None:
+            return False
+    else:
+        return False
+    if not _side_ok(state, spec, seat, obj.controller):
+        return False
+    battle = state.battle or {}
+    if spec.attacking is not None and (obj.id in (battle.get("attackers") or [])) != spec.attacking:
+        return False
+    if spec.exhausted is not None and obj.exhausted != spec.exhausted:
+        return False
+    if spec.deck is not None and obj.props.get("back") != spec.deck and obj.props.get("deck") != spec.deck:
+        return False
+    return not (spec.entered_this_turn is not None
+                and (obj.entered_turn == state.turn) != spec.entered_this_turn)
+
+
+def candidates(cat: Catalog, state: State, spec: TargetSpec, seat: int, source: int | None) -> list[int]:
+    """Every legal choice for the slot, heroes first (in seat order from `seat`), then cards."""
+    out: list[int] = []
+    if spec.type in ("hero", "unit_or_hero", "player"):
+        out.extend(hero_ref(s) for s in state.seats_from(seat))
+    if spec.type != "hero" and spec.type != "player":
+        for p in state.players:
+            out.extend(state.zones[board.territory(p.seat)].cards)
+    return [r for r in out if legal(cat, state, spec, seat, source, r)]
+
+
+def can_announce(cat: Catalog, state: State, targets: dict[str, TargetSpec], seat: int,
+                 source: int | None) -> bool:
+    """Every required slot has enough legal targets (ruling R20)."""
+    return all(
+        spec.up_to or len(candidates(cat, state, spec, seat, source)) >= spec.count
+        for spec in targets.values()
+    )
