@@ -18,6 +18,7 @@ from cardgames.games.allegiance.battle import Battle
 from cardgames.games.allegiance.catalog import Catalog
 from cardgames.games.allegiance.describe import describe_event
 from cardgames.games.allegiance.events import CardDrawn, hero_ref
+from cardgames.games.allegiance.given import apply_given, stack_decks
 from cardgames.games.allegiance.maneuvers import Maneuvers
 from cardgames.games.allegiance.schema import ActionCard, GearCard, SpecialCard, UnitCard
 from cardgames.games.allegiance.turn import Turn
@@ -82,7 +83,7 @@ class Allegiance(Ruleset):
         return self.cat.fingerprint
 
     def normalize_options(self, names: list[str], options: dict[str, Json]) -> dict[str, Json]:
-        known = {"format", "heroes", "first_player", "stop"}
+        known = {"format", "heroes", "first_player", "stop", "stack", "given"}
         unknown = set(options) - known
         if unknown:
             raise SetupError(f"unknown option(s) {', '.join(sorted(unknown))}; allowed: {', '.join(sorted(known))}")
@@ -109,7 +110,14 @@ class Allegiance(Ruleset):
         first = options.get("first_player")
         if first is not None and first not in names:
             raise SetupError(f"first_player {first!r} is not one of the players")
-        return {"format": fmt, "heroes": heroes, "first_player": first, "stop": options.get("stop")}
+        out: dict[str, Json] = {"format": fmt, "heroes": heroes, "first_player": first,
+                                "stop": options.get("stop")}
+        for key in ("stack", "given"):
+            if options.get(key) is not None:
+                if not isinstance(options[key], dict):
+                    raise SetupError(f"`{key}` must be a mapping")
+                out[key] = options[key]
+        return out
 
     def setup(self, flow: Flow, names: list[str], options: dict[str, Json]) -> None:
         """Game Setup (p.4) and Beginning the Game (p.12)."""
@@ -135,6 +143,8 @@ class Allegiance(Ruleset):
                 for _ in range(card.copies):
                     flow.emit(ce.ObjectCreated(flow.new_id(), card.id, -1, board.deck(d), props))
             flow.shuffle(board.deck(d))
+        if options.get("stack"):
+            stack_decks(self, flow, dict(options["stack"]))  # type: ignore[arg-type]
         heroes = self._pick_heroes(flow, list(options.get("heroes") or [None] * n))
         stops: Json = options.get("stop") or {}
         for s, hid in enumerate(heroes):
@@ -164,6 +174,13 @@ class Allegiance(Ruleset):
         flow.emit(ce.GlobalSet("first_player", first))
         flow.emit(ce.TurnBegan(0, first))
         flow.push("turn", step="begin")
+        given = options.get("given")
+        if given:
+            if int(given.get("turn", 1)) > 1:  # type: ignore[union-attr]
+                for s in range(n):
+                    flow.emit(ce.PlayerPropSet(s, "turns_taken", 1))
+            apply_given(self, flow, dict(given))  # type: ignore[arg-type]
+            return
         for s in reversed(flow.state.seats_from(first)):
             flow.push("equip", seat=s, done=[])
 
