@@ -1,0 +1,1 @@
+"""Allegiance: A Realm Divided — rules, card schema and effect words."""

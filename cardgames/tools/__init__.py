@@ -1,0 +1,1 @@
+"""Command-line tools behind `cardgames`: simulate, bench, replay, validate."""
