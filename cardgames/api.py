@@ -21,7 +21,10 @@ def new_game(game: str, players: list[str], seed: int = 0, options: dict[str, An
 def load_game(path: str | Path, *, allow_mismatch: bool = False) -> Game:
     """Load a save file. Raises SaveError if it cannot be read or was written by other rules or cards.
 
-    A truncated or damaged file loads its valid prefix; `game.header["warnings"]` says so.
+    The saved answers are replayed and every event is checked against the log. A truncated or
+    damaged file resumes at the last decision its valid part reaches, and
+    `game.header["warnings"]` says so; it never gives a different game. With `allow_mismatch`,
+    a save of another rules or catalog version is folded as it is, unchecked (and said so).
     """
     loaded = read_save(Path(path))
     name = str(loaded.header.get("game"))
@@ -29,18 +32,22 @@ def load_game(path: str | Path, *, allow_mismatch: bool = False) -> Game:
         ruleset = find_ruleset(name)
     except KeyError as exc:
         raise SaveError(f"{path}: {exc.args[0]}") from exc
-    if not allow_mismatch:
-        for key, have, what in (
-            ("rules_version", ruleset.rules_version, "rules version"),
-            ("catalog", ruleset.catalog_fingerprint(), "card catalog"),
-        ):
-            if loaded.header.get(key) != have:
+    mismatch = False
+    for key, have, what in (
+        ("rules_version", ruleset.rules_version, "rules version"),
+        ("catalog", ruleset.catalog_fingerprint(), "card catalog"),
+    ):
+        if loaded.header.get(key) != have:
+            mismatch = True
+            if not allow_mismatch:
                 raise SaveError(
                     f"{path}: this save was written with {what} {loaded.header.get(key)!r}, "
                     f"but this cardgames has {have!r}; replaying it could give a different game. "
                     "Open it with the cardgames version that wrote it."
                 )
-    header = dict(loaded.header)
-    if loaded.warnings:
-        header["warnings"] = list(loaded.warnings)
-    return Game(ruleset, loaded.events, header)
+    try:
+        if mismatch:
+            return Game.from_log(ruleset, loaded.header, loaded.events, loaded.warnings)
+        return Game.restore(ruleset, loaded.header, loaded.events, loaded.warnings)
+    except SaveError as exc:
+        raise SaveError(f"{path}: {exc}") from exc

@@ -79,13 +79,38 @@ def _field_name(loc: tuple[Any, ...]) -> str | None:
 _TAGS = {"unit", "action", "gear", "special", "hero", "function-after", "function-before"}
 
 
-def load_file(path: Path, model: type[M], display: str | None = None) -> tuple[M | None, list[Problem]]:
-    """Load one YAML file as `model`; returns (model or None, problems)."""
+def line_of(node: yaml.Node, loc: tuple[Any, ...]) -> int:
+    """1-based line of the deepest node along `loc` (a pydantic error location) in a YAML tree."""
+    return _line_of(node, loc)
+
+
+def card_lines(node: yaml.Node | None) -> list[int]:
+    """1-based line of each item of the top-level `cards:` list, in order (empty if there is none)."""
+    if not isinstance(node, yaml.MappingNode):
+        return []
+    for key, value in node.value:
+        if key.value == "cards" and isinstance(value, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in value.value]
+    return []
+
+
+@dataclass
+class Loaded:
+    """One card file as loaded: the model (None if it has problems), the problems, card lines."""
+
+    model: Any
+    problems: list[Problem]
+    card_lines: list[int]
+    """Line of each item of `cards:` by position (so `model.cards[i]` starts at `card_lines[i]`)."""
+
+
+def read_yaml(path: Path, display: str | None = None) -> tuple[Any, yaml.Node | None, list[Problem]]:
+    """Read and parse a YAML file: (data, node tree, problems); a problem means data is unusable."""
     name = display or str(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        return None, [Problem(name, 1, None, None, f"cannot read the file: {exc}")]
+        return None, None, [Problem(name, 1, None, None, f"cannot read the file: {exc}")]
     try:
         node = yaml.compose(text, Loader=_Loader)
         data = yaml.load(text, Loader=_Loader)
@@ -93,9 +118,26 @@ def load_file(path: Path, model: type[M], display: str | None = None) -> tuple[M
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else 1
         msg = getattr(exc, "problem", None) or str(exc)
-        return None, [Problem(name, line, None, None, f"invalid YAML: {msg}")]
+        return None, None, [Problem(name, line, None, None, f"invalid YAML: {msg}")]
+    return data, node, []
+
+
+def load_file(path: Path, model: type[M], display: str | None = None) -> tuple[M | None, list[Problem]]:
+    """Load one YAML file as `model`; returns (model or None, problems)."""
+    loaded = load_file_lines(path, model, display)
+    return loaded.model, loaded.problems
+
+
+def load_file_lines(path: Path, model: type[BaseModel], display: str | None = None) -> Loaded:
+    """Load one YAML file as `model`, also returning the line where each card starts."""
+    name = display or str(path)
+    data, node, problems = read_yaml(path, display)
+    if problems:
+        return Loaded(None, problems, [])
     if node is None:
-        return None, [Problem(name, 1, None, None, "the file is empty; expected `cards:` with a list")]
+        empty = Problem(name, 1, None, None, "the file is empty; expected `cards:` with a list")
+        return Loaded(None, [empty], [])
+    lines = card_lines(node)
     problems = _duplicate_keys(node, name)
     try:
         result = model.model_validate(data)
@@ -109,8 +151,8 @@ def load_file(path: Path, model: type[M], display: str | None = None) -> tuple[M
                 except (KeyError, IndexError, TypeError, AttributeError):
                     card = None
             problems.append(Problem(name, _line_of(node, loc), card, _field_name(loc), err["msg"]))
-        return None, problems
-    return (None if problems else result), problems
+        return Loaded(None, problems, lines)
+    return Loaded(None if problems else result, problems, lines)
 
 
 def yaml_files(paths: Iterable[Path]) -> list[Path]:

@@ -12,3 +12,11 @@ def cards_dir(game: str) -> Path:
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parents[2] / "cards" / game
+
+
+def doc_path(relative: str) -> Path:
+    """A shipped documentation file (e.g. "rules/allegiance.md"), installed or in a checkout."""
+    packaged = Path(str(resources.files("cardgames"))) / "docs" / relative
+    if packaged.is_file():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "docs" / relative

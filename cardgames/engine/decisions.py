@@ -37,8 +37,9 @@ class Option:
     """Kind of answer, for grouping in menus ("enlist", "action", "target", "pass"...)."""
     ref: int | None = None
     """The object (or -(seat+1) for a hero) this option is about, for picking on the board."""
-    decision: int = -1
-    """Id of the decision this option belongs to; stale options are refused."""
+    decision: int = field(default=-1, compare=False)
+    """Token of the decision this option belongs to (-1: not yet issued); stale options are
+    refused. Never reused, even when undo returns to the same point of the log."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +55,11 @@ class Decision:
     prompt: str
     options: tuple[Option, ...]
     info: dict[str, object] = field(default_factory=dict)
+    token: int = field(default=-1, compare=False)
+    """Unique for every decision a game issues (see `Option.decision`)."""
 
     def option(self, key: str) -> Option:
+        """The option with this key; raises IllegalChoice listing the legal keys."""
         for opt in self.options:
             if opt.key == key:
                 return opt
@@ -64,6 +68,9 @@ class Decision:
         raise IllegalChoice(
             f"{key!r} is not an option of {self.seat}'s {self.kind} decision; legal: {keys}{more}"
         )
+
+    def keys(self) -> list[str]:
+        return [o.key for o in self.options]
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import json
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +20,13 @@ from cardgames.engine.decisions import (
 from cardgames.engine.events import Event, apply
 from cardgames.engine.flow import Flow
 from cardgames.engine.ruleset import Ruleset
+from cardgames.engine.save import SaveError
 from cardgames.engine.state import Json, Outcome, State
 from cardgames.engine.view import GameView, build_view
+
+_TOKENS = itertools.count(1)
+"""Decision tokens: unique across every game of the process, so no option is ever mistaken
+for one of a later decision (not even after undo returns to the same point of the log)."""
 
 
 def fold(ruleset: Ruleset, events: list[Event]) -> State:
@@ -41,6 +48,95 @@ class Game:
         self.flow = Flow(ruleset, self.state, self.events)
         self._decision: Decision | None = None
         self._settle()
+
+    @classmethod
+    def restore(cls, ruleset: Ruleset, header: dict[str, Json], saved: list[Event],
+                warnings: list[str] | None = None) -> Game:
+        """Rebuild a saved game by replaying its choices, checking every event against the log.
+
+        The game is started again from the header (seed, players, options) and each recorded
+        answer is given again; every event the rules produce must equal the saved one. Where the
+        log ends early, or stops agreeing (damage, or other rules), the game resumes at the last
+        decision before that point, and `header["warnings"]` says so. So the result is always a
+        prefix of the saved game, never a different one. Raises SaveError if not even the start
+        of the game agrees with the header.
+        """
+        notes = list(warnings or [])
+        names, seed, options = _header_setup(header)
+        try:
+            game = cls.new(ruleset, names, seed, options)
+        except Exception as exc:
+            raise SaveError(f"the save's header does not describe a game these rules can start: {exc}") from exc
+        game.header = {k: v for k, v in header.items() if k != "warnings"}
+        events = game.events
+        pos = 0
+        """Saved events checked so far."""
+        while True:
+            upto = min(len(events), len(saved))
+            bad = next((j for j in range(pos, upto) if not _same(events[j], saved[j])), None)
+            if bad is not None:
+                if pos == 0 and not any(isinstance(e, ce.Chose) for e in saved[:bad]):
+                    raise SaveError(
+                        f"event {bad + 1} of the save ({saved[bad].TYPE}) is not what these rules "
+                        f"produce from its header ({events[bad].TYPE}); the save is damaged or was "
+                        "written by other rules, and no decision of it can be recovered"
+                    )
+                notes.append(
+                    f"event {bad + 1} of the save ({saved[bad].TYPE}) is not what the rules produce "
+                    f"there ({events[bad].TYPE}): the save is damaged or was written by other rules"
+                )
+                game._rewind(pos)
+                break
+            pos = upto
+            if pos >= len(saved):
+                break
+            ev = saved[pos]
+            problem = _replay_problem(game, ev)
+            if problem is None:
+                assert isinstance(ev, ce.Chose)
+                try:
+                    game.choose(ev.key)
+                except Exception as exc:
+                    problem = f"the recorded answer {ev.key!r} is refused: {exc}"
+            if problem is not None:
+                notes.append(f"event {pos + 1} of the save ({ev.TYPE}): {problem}")
+                break
+        if notes:
+            where = (f"{game.decision.seat}'s {game.decision.kind} decision on turn {game.state.turn}"
+                     if game._decision is not None else "the end of the game")
+            notes.append(
+                f"recovered {len(events)} of the save's {len(saved)} events: "
+                f"the game resumes at {where}"
+            )
+            game.header["warnings"] = notes
+        return game
+
+    @classmethod
+    def from_log(cls, ruleset: Ruleset, header: dict[str, Json], saved: list[Event],
+                 warnings: list[str] | None = None) -> Game:
+        """Fold a log without checking it against the rules (for saves of other versions).
+
+        Events are applied until one does not fit the state; the rest is dropped and said so.
+        """
+        notes = list(warnings or [])
+        state = State(game=ruleset.name, players=[])
+        good = 0
+        for ev in saved:
+            try:
+                apply(state, ev)
+            except Exception as exc:
+                notes.append(f"event {good + 1} of the save ({ev.TYPE}) does not apply ({exc}); "
+                             f"kept the first {good} events")
+                break
+            good += 1
+        head = {k: v for k, v in header.items() if k != "warnings"}
+        try:
+            game = cls(ruleset, list(saved[:good]), head)
+        except Exception as exc:
+            raise SaveError(f"the save's log cannot be resumed with these rules: {exc}") from exc
+        notes.append("the log was not checked against these rules (loaded despite a version mismatch)")
+        game.header["warnings"] = notes
+        return game
 
     # -- creation ------------------------------------------------------------------------
 
@@ -109,16 +205,20 @@ class Game:
 
         Raises IllegalChoice (or StaleChoice) without changing anything if it is not legal now.
         """
-        d = self.decision
+        d = self._decision
+        if d is None:
+            raise IllegalChoice(f"the game is over ({self._ended()}); there is no decision to answer")
         if isinstance(choice, Option):
-            if choice.decision != d.id:
+            if choice.decision != d.token and choice.decision != -1:
                 raise StaleChoice(
                     f"that option ({choice.key!r}) belongs to an earlier decision; "
-                    f"the game now waits on {d.seat}'s {d.kind}"
+                    f"the game now waits on {d.seat}'s {d.kind} ({d.prompt})"
                 )
             key = choice.key
-        else:
+        elif isinstance(choice, str):
             key = choice
+        else:
+            raise IllegalChoice(f"an answer is an Option or its key, not {type(choice).__name__}")
         option = d.option(key)
         mark = len(self.events)
         try:
@@ -130,23 +230,38 @@ class Game:
             self._rewind(mark)
             raise
 
+    def _ended(self) -> str:
+        out = self.state.outcome
+        if out is None:
+            return "no outcome"
+        if out.draw:
+            return f"a draw: {out.reason}"
+        return f"{' and '.join(self.state.players[w].name for w in out.winners)} won: {out.reason}"
+
     def _settle(self) -> None:
         ask = self.flow.advance()
         self._decision = self._number(ask) if ask is not None else None
 
     def _number(self, ask: Ask) -> Decision:
         did = len(self.events)
+        token = next(_TOKENS)
         opts = tuple(
-            Option(o.key, o.label, o.group, o.ref, did) for o in ask.options
+            Option(o.key, o.label, o.group, o.ref, token) for o in ask.options
         )
         if not opts:
             raise EngineError(f"decision {ask.kind} for seat {ask.seat} has no options")
-        return Decision(did, ask.seat, self.state.players[ask.seat].name, ask.kind, ask.prompt, opts, ask.info)
+        if len({o.key for o in opts}) != len(opts):
+            raise EngineError(f"decision {ask.kind} for seat {ask.seat} repeats an option key")
+        return Decision(did, ask.seat, self.state.players[ask.seat].name, ask.kind, ask.prompt, opts,
+                        ask.info, token)
 
     def _rewind(self, length: int) -> None:
+        """Go back to the state after the first `length` events (listeners stay attached)."""
+        listeners = self.flow.listeners
         del self.events[length:]
         self.state = fold(self.ruleset, self.events)
         self.flow = Flow(self.ruleset, self.state, self.events)
+        self.flow.listeners = listeners
         self._settle()
 
     def undo_reason(self, seat: str | int | None = None) -> str | None:
@@ -158,20 +273,34 @@ class Game:
         return None
 
     def _undo_point(self, seat: str | int | None) -> int:
-        who = self.decision.seat_index if seat is None else self.seat_of(seat)
+        if self._decision is None:
+            raise UndoRefused(f"the game is over ({self._ended()})")
+        who = self._decision.seat_index if seat is None else self.seat_of(seat)
         for i in range(len(self.events) - 1, -1, -1):
             ev = self.events[i]
             if isinstance(ev, ce.Chose) and not ev.auto:
                 if ev.seat != who:
                     raise UndoRefused(
-                        f"{self.state.players[ev.seat].name} has decided since your last choice"
+                        f"{self.state.players[ev.seat].name} has decided since "
+                        f"{self.state.players[who].name}'s last choice"
                     )
                 break
             if ev.REVEALS:
-                raise UndoRefused("hidden information was revealed since your last choice")
+                raise UndoRefused(
+                    f"hidden information was revealed since {self.state.players[who].name}'s "
+                    f"last choice ({self._public_line(ev)})"
+                )
         else:
-            raise UndoRefused("there is nothing to undo")
+            raise UndoRefused(f"{self.state.players[who].name} has made no choice to undo")
         return i
+
+    def _public_line(self, ev: Event) -> str:
+        """How the players' log tells `ev` to everyone (for messages)."""
+        try:
+            text = self.ruleset.describe(self.state, ev, None)
+        except Exception:
+            text = None
+        return text or f"a {ev.TYPE} event"
 
     def undo(self, seat: str | int | None = None) -> None:
         """Take back `seat`'s last choice (default: the deciding seat's).
@@ -185,7 +314,8 @@ class Game:
     def save(self, path: str | Path) -> None:
         from cardgames.engine.save import write_save
 
-        write_save(Path(path), self.header, self.events)
+        header = {k: v for k, v in self.header.items() if k != "warnings"}
+        write_save(Path(path), header, self.events)
 
     def choices(self) -> list[tuple[int, str]]:
         """Every answer players gave (not the automatic ones), in order: (seat, key)."""
@@ -193,3 +323,37 @@ class Game:
 
     def info(self) -> dict[str, Any]:
         return dict(self.header)
+
+
+def _header_setup(header: dict[str, Json]) -> tuple[list[str], int, dict[str, Json]]:
+    """The players, seed and options a save's header records (SaveError if they are unusable)."""
+    names, seed, options = header.get("players"), header.get("seed"), header.get("options")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise SaveError("the save's header has no list of player names")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SaveError("the save's header has no integer seed")
+    if not isinstance(options, dict):
+        raise SaveError("the save's header has no options")
+    return names, seed, options
+
+
+def _same(a: Event, b: Event) -> bool:
+    """Whether two events are the same (as they would be written to a save)."""
+    if a == b:
+        return True
+    if type(a) is not type(b):
+        return False
+    return bool(json.dumps(a.to_json(), sort_keys=True) == json.dumps(b.to_json(), sort_keys=True))
+
+
+def _replay_problem(game: Game, ev: Event) -> str | None:
+    """Why saved event `ev` cannot be the next answer of `game` (None: it can)."""
+    d = game._decision
+    if d is None:
+        return "the log goes on after the game ended"
+    if not isinstance(ev, ce.Chose) or ev.auto:
+        return f"the rules wait on {d.seat}'s {d.kind} decision here, but the log has no answer"
+    if ev.seat != d.seat_index or ev.kind != d.kind:
+        return (f"the log answers a {ev.kind} decision of seat {ev.seat}, but the rules wait on "
+                f"{d.seat}'s {d.kind} decision")
+    return None

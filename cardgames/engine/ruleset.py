@@ -60,3 +60,9 @@ class Ruleset:
     def invariants(self, state: State) -> list[str]:
         """Game-specific checks that must hold after every event; returns what is wrong."""
         return []
+
+    def settled_invariants(self, state: State) -> list[str]:
+        """Checks that must hold whenever the game waits on a decision or has ended (rules may
+        break them for a moment in the middle of a step, e.g. a unit with lethal damage before
+        the state check destroys it). Includes `invariants`."""
+        return self.invariants(state)

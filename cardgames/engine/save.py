@@ -60,9 +60,10 @@ def read_save(path: Path) -> LoadedSave:
     lines = text.split("\n")
     try:
         header = json.loads(lines[0])
-    except json.JSONDecodeError as exc:
+    except (ValueError, RecursionError) as exc:
         raise SaveError(
-            f"{path}: this is not a cardgames save (its first line is not a JSON header: {exc.msg})"
+            f"{path}: this is not a cardgames save (its first line is not a JSON header: "
+            f"{getattr(exc, 'msg', exc)})"
         ) from exc
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise SaveError(f"{path}: this is not a cardgames save (no '{FORMAT}' header)")
@@ -80,7 +81,7 @@ def read_save(path: Path) -> LoadedSave:
     for n, line in enumerate(body, start=2):
         try:
             events.append(from_json(json.loads(line)))
-        except (json.JSONDecodeError, EventError, TypeError) as exc:
+        except (ValueError, EventError, TypeError, RecursionError) as exc:
             warnings.append(
                 f"{path}:{n}: damaged event ({exc}); recovered the first {len(events)} events "
                 "and dropped the rest"

@@ -36,7 +36,7 @@ def weapon_may_attack(rules: Allegiance, state: State, seat: int) -> bool:
 
 def may_attack(rules: Allegiance, state: State, obj: GameObject) -> bool:
     cat = rules.cat
-    if obj.exhausted or obj.controller != state.active:
+    if obj.exhausted or obj.controller != state.active or not board.attack_allowed(cat, state, obj):
         return False
     seat = obj.controller
     if obj.id == state.players[seat].props.get("weapon"):
@@ -87,6 +87,9 @@ class Battle:
             expired += [s.id for s in state.shields if s.until == "end_of_battle"]
             if expired:
                 flow.emit(ce.EffectsExpired(expired))
+            if b is not None:
+                damage.fire(flow, self.cat, "battle_ended", [
+                    state.objects[a] for a in b.get("attackers") or [] if board.in_play(state, state.objects[a])])
             flow.emit(ce.BattleChanged(end=True))
             flow.pop(frame)
             return None
@@ -145,7 +148,7 @@ class Battle:
     # -- assign defenders ----------------------------------------------------------------
 
     def _can_defend(self, state: State, unit: GameObject) -> bool:
-        return not unit.exhausted and "cannot_defend" not in self.cat.keywords(unit)
+        return not unit.exhausted and "cannot_defend" not in board.keywords(self.cat, state, unit)
 
     def _blockable(self, state: State, defender: GameObject, attacker_id: int) -> bool:
         b = state.battle or {}

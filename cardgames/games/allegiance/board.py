@@ -8,6 +8,7 @@ from cardgames.engine import core_events as ce
 from cardgames.engine.flow import Flow
 from cardgames.engine.state import GameObject, State
 from cardgames.games.allegiance.events import Revealed, hero_ref, hero_seat, is_hero
+from cardgames.games.allegiance.schema import Condition, Static
 
 if TYPE_CHECKING:
     from cardgames.games.allegiance.catalog import Catalog
@@ -115,38 +116,127 @@ def name_of(cat: Catalog, state: State, ref: int) -> str:
 # -- stats ---------------------------------------------------------------------------------
 
 
-def _static_bonus(cat: Catalog, state: State, obj: GameObject, stat: str) -> int:
-    """Bonuses from static (`while`) abilities of cards in play."""
-    total = 0
-    battle = state.battle or {}
-    attacking = obj.id in (battle.get("attackers") or [])
+def _statics(cat: Catalog, state: State) -> list[tuple[GameObject, Static]]:
+    """Every static (`while`) effect of the cards in play, with the card it comes from."""
+    out = []
     for p in state.players:
         for i in state.zones[territory(p.seat)].cards:
             src = state.objects[i]
-            for ab in cat.abilities_of(src):
-                w = ab.while_
-                if not w or w.get("stat", "attack") != stat:
-                    continue
-                who = w.get("who")
-                ok = False
-                if who == "attached":
-                    ok = src.attached_to == obj.id
-                elif who == "other_units_you_control":
-                    ok = src.id != obj.id and obj.controller == src.controller
-                elif who == "other_attacking_units_you_control":
-                    ok = src.id != obj.id and obj.controller == src.controller and attacking
-                elif who == "named_you_control":
-                    ok = (src.id != obj.id and obj.controller == src.controller
-                          and obj.card in (w.get("cards") or []))
-                elif who == "self_defending_against_elite":
-                    ok = src.id == obj.id and any(
-                        d == obj.id and state.objects[int(a)].props.get("deck") == "elite"
-                        for a, d in (battle.get("blocks") or {}).items())
-                elif who == "defending_units_you_control":
-                    ok = obj.controller == src.controller and obj.id in (battle.get("blocks") or {}).values()
-                if ok:
-                    total += int(w.get("amount", 0))
-    return total
+            out.extend((src, ab.while_) for ab in cat.abilities_of(src) if ab.while_ is not None)
+    return out
+
+
+def _affects(state: State, src: GameObject, w: Static, ref: int) -> bool:
+    """Whether the static effect `w` of `src` applies to `ref` (a unit id, or a hero)."""
+    if w.who == "your_hero":
+        return ref == hero_ref(src.controller)
+    if is_hero(ref):
+        return False
+    obj = state.objects[ref]
+    battle = state.battle or {}
+    blocks: dict[str, int] = battle.get("blocks") or {}
+    mine = src.id != obj.id and obj.controller == src.controller
+    if w.who == "attached":
+        return src.attached_to == obj.id
+    if w.who == "other_units_you_control":
+        return mine
+    if w.who == "other_attacking_units_you_control":
+        return mine and obj.id in (battle.get("attackers") or [])
+    if w.who == "named_you_control":
+        return mine and obj.card in w.cards
+    if w.who == "self_defending_against_elite":
+        return src.id == obj.id and any(
+            d == obj.id and state.objects[int(a)].props.get("deck") == "elite" for a, d in blocks.items())
+    if w.who == "defending_units_you_control":
+        return obj.controller == src.controller and obj.id in blocks.values()
+    return False
+
+
+def _static_bonus(cat: Catalog, state: State, obj: GameObject, stat: str) -> int:
+    """Bonuses from static (`while`) abilities of cards in play."""
+    return sum(w.amount for src, w in _statics(cat, state)
+               if w.amount and w.stat == stat and _affects(state, src, w, obj.id))
+
+
+def static_prevent(flow: Flow, cat: Catalog, target: int, amount: int, source: int | None) -> int:
+    """Static prevention (`prevent_each`, `prevent_per_turn`) of `amount` damage; returns the rest.
+
+    Per-turn budgets (e.g. Iron Skin) are remembered in the global "prevented" by card and turn.
+    """
+    state = flow.state
+    from_action = source is not None and source in state.objects and (
+        state.objects[source].props.get("back") == "action")
+    for src, w in _statics(cat, state):
+        if amount <= 0:
+            break
+        if not (w.prevent_each or w.prevent_per_turn) or not _affects(state, src, w, target):
+            continue
+        if w.only_from == "action" and not from_action:
+            continue
+        if w.prevent_each:
+            amount = max(0, amount - w.prevent_each)
+        if w.prevent_per_turn and amount > 0:
+            used: dict[str, list[int]] = dict(state.globals.get("prevented") or {})
+            turn, spent = used.get(str(src.id), [state.turn, 0])
+            spent = spent if turn == state.turn else 0
+            stop = min(amount, w.prevent_per_turn - spent)
+            if stop > 0:
+                used[str(src.id)] = [state.turn, spent + stop]
+                flow.emit(ce.GlobalSet("prevented", used))
+                amount -= stop
+    return amount
+
+
+def condition(cat: Catalog, state: State, obj: GameObject, cond: Condition | None,
+              data: dict[str, Any] | None = None) -> bool:
+    """Whether a trigger's (or an attack restriction's) condition holds for card `obj` now."""
+    if cond is None:
+        return True
+    mine = units(state, obj.controller)
+    if cond.you_control_no_units and mine:
+        return False
+    if cond.you_control_a is not None and not any(u.card == cond.you_control_a for u in mine):
+        return False
+    if cond.destroyed_card is not None and (data or {}).get("destroyed_card") not in cond.destroyed_card:
+        return False
+    return not (cond.once_per_turn and (state.globals.get("once") or {}).get(str(obj.id)) == state.turn)
+
+
+def trigger_allowed(flow: Flow, cat: Catalog, obj: GameObject, cond: Condition | None,
+                    data: dict[str, Any] | None = None) -> bool:
+    """`condition`, and for a once-per-turn trigger, remember that it triggered this turn."""
+    state = flow.state
+    if not condition(cat, state, obj, cond, data):
+        return False
+    if cond is not None and cond.once_per_turn:
+        flow.emit(ce.GlobalSet("once", {**(state.globals.get("once") or {}), str(obj.id): state.turn}))
+    return True
+
+
+def attack_allowed(cat: Catalog, state: State, obj: GameObject) -> bool:
+    """False if a static of the card itself forbids declaring it as an attacker now."""
+    return all(condition(cat, state, obj, ab.while_.attack_only_if)
+               for ab in cat.abilities_of(obj)
+               if ab.while_ is not None and ab.while_.attack_only_if is not None)
+
+
+def hero_protected(cat: Catalog, state: State, hero: int, seat: int, source: int | None) -> bool:
+    """Whether `seat` may not target `hero` with `source` (Leafweave Cloak: no opponents' actions)."""
+    owner = hero_seat(hero)
+    if source is None or source not in state.objects or owner == seat:
+        return False
+    if state.objects[source].props.get("back") != "action" or seat not in opponents(state, owner):
+        return False
+    armor = gear(state, owner, "armor")
+    return armor is not None and "hero_untargetable_by_opponent_actions" in cat.keywords(armor)
+
+
+def keywords(cat: Catalog, state: State, obj: GameObject) -> list[str]:
+    """The card's own keywords and those its attachments give it (e.g. Hunter's Mark)."""
+    out = list(cat.keywords(obj))
+    for att in attachments(state, obj.id):
+        out.extend(k for k in cat.keywords(att) if k not in out)
+    return out
 
 
 def base_attack(cat: Catalog, obj: GameObject) -> int:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgames.catalog.loader import Problem, load_file, yaml_files
+from cardgames.catalog.loader import Problem, load_file_lines, yaml_files
 from cardgames.catalog.paths import cards_dir
 from cardgames.engine.decisions import CardgamesError
 from cardgames.engine.state import GameObject
@@ -23,6 +23,7 @@ from cardgames.games.allegiance.schema import (
     TargetSpec,
     UnitCard,
 )
+from cardgames.games.allegiance.verbs import step_problems
 
 Card = UnitCard | ActionCard | GearCard | SpecialCard | HeroCard
 
@@ -62,7 +63,55 @@ def _check_references(cards: dict[str, Card], where: dict[str, tuple[str, int]])
             ids = [a.id for a in card.abilities]
             if len(set(ids)) != len(ids):
                 bad(cid, "abilities", "two abilities share an id")
+        for fld, targets, steps in _effects_of(card):
+            for msg in step_problems(steps, set(targets), set(cards)):
+                bad(cid, fld, msg)
+        for fld, names in _card_names_in(card):
+            for name in names:
+                if name not in cards:
+                    bad(cid, fld, f"no card {name!r}")
+        if isinstance(card, ActionCard):
+            for i, half in enumerate(card.halves):
+                if half.attach is not None and half.attach not in half.targets:
+                    bad(cid, f"halves[{i}].attach", f"no target slot {half.attach!r}")
     return problems
+
+
+def _abilities_of_card(card: Card) -> list[tuple[str, Ability]]:
+    """Every triggered, activated or static ability printed on a card, with where it is."""
+    if isinstance(card, UnitCard | SpecialCard):
+        return [(f"abilities[{i}]", ab) for i, ab in enumerate(card.abilities)]
+    if isinstance(card, GearCard):
+        return [(f"faces[{f}].abilities[{i}]", ab)
+                for f, face in enumerate(card.faces) for i, ab in enumerate(face.abilities)]
+    if isinstance(card, ActionCard):
+        return [(f"halves[{h}].attached[{i}]", ab)
+                for h, half in enumerate(card.halves) for i, ab in enumerate(half.attached)]
+    return []
+
+
+def _effects_of(card: Card) -> list[tuple[str, dict[str, TargetSpec], list[dict[str, Any]]]]:
+    """(field, target slots, effect steps) of every effect a card has."""
+    out = [(f"{fld}.effect", dict(ab.targets), list(ab.effect)) for fld, ab in _abilities_of_card(card)]
+    if isinstance(card, HeroCard):
+        out += [(f"abilities.{a.id}.effect", dict(a.targets), list(a.effect)) for a in card.abilities]
+    if isinstance(card, ActionCard):
+        out += [(f"halves[{i}].effect", dict(h.targets), list(h.effect)) for i, h in enumerate(card.halves)]
+    return out
+
+
+def _card_names_in(card: Card) -> list[tuple[str, list[str]]]:
+    """Card ids that static effects and conditions name (they must exist)."""
+    out: list[tuple[str, list[str]]] = []
+    for fld, ab in _abilities_of_card(card):
+        conds = [ab.if_]
+        if ab.while_ is not None:
+            out.append((f"{fld}.while.cards", list(ab.while_.cards)))
+            conds.append(ab.while_.attack_only_if)
+        for c in conds:
+            if c is not None:
+                out.append((f"{fld}.if", [n for n in [c.you_control_a, *(c.destroyed_card or [])] if n]))
+    return out
 
 
 class Catalog:
@@ -100,9 +149,7 @@ class Catalog:
     def shared(self, deck: str) -> list[UnitCard | ActionCard]:
         out: list[UnitCard | ActionCard] = []
         for c in self.cards.values():
-            if isinstance(c, UnitCard) and c.special is None and c.deck == deck:
-                out.append(c)
-            elif isinstance(c, ActionCard) and deck == "action":
+            if (isinstance(c, UnitCard) and c.special is None and c.deck == deck) or (isinstance(c, ActionCard) and deck == "action"):
                 out.append(c)
         return out
 
@@ -214,16 +261,19 @@ def load_cards(paths: list[Path] | None = None) -> tuple[dict[str, Card], list[P
         problems.append(Problem(str(roots[0]), 1, None, None, "no .yaml card files found here"))
     for path in files:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
-        model, probs = load_file(path, CardFile)
-        problems.extend(probs)
+        loaded = load_file_lines(path, CardFile)
+        problems.extend(loaded.problems)
+        model: CardFile | None = loaded.model
         if model is None:
             continue
-        for card in model.cards:
+        for i, card in enumerate(model.cards):
+            line = loaded.card_lines[i] if i < len(loaded.card_lines) else 1
             if card.id in cards:
-                problems.append(Problem(str(path), 1, card.id, "id",
-                                        f"duplicate card id (also in {where[card.id][0]})"))
+                first = where[card.id]
+                problems.append(Problem(str(path), line, card.id, "id",
+                                        f"duplicate card id (also at {first[0]}:{first[1]})"))
                 continue
             cards[card.id] = card
-            where[card.id] = (str(path), 1)
+            where[card.id] = (str(path), line)
     problems.extend(_check_references(cards, where))
     return cards, problems, digest.hexdigest()[:16]

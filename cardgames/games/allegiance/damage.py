@@ -35,33 +35,22 @@ def fire(flow: Flow, cat: Catalog, when: str, objs: list[GameObject] | None = No
     ]
     for obj in pool:
         for i, ab in enumerate(cat.abilities_of(obj)):
-            if ab.when == when and _condition(cat, state, obj, ab.if_):
+            if ab.when == when and board.trigger_allowed(flow, cat, obj, ab.if_, data):
                 queue_trigger(flow, cat, obj, i, when, controller, **data)
-
-
-def _condition(cat: Catalog, state: State, obj: GameObject, cond: dict[str, object] | None) -> bool:
-    if not cond:
-        return True
-    if cond.get("you_control_no_units") and board.units(state, obj.controller):
-        return False
-    return not (cond.get("you_control_a") and not any(
-        u.card == cond["you_control_a"] for u in board.units(state, obj.controller)))
 
 
 # -- damage ----------------------------------------------------------------------------------
 
 
-def prevent(flow: Flow, target: int, amount: int, cat: Catalog | None = None) -> int:
+def prevent(flow: Flow, target: int, amount: int, cat: Catalog | None = None,
+            source: int | None = None) -> int:
     """Apply prevention to `amount` damage to `target`; returns the damage left (p.14).
 
-    Static "prevent N of each damage" from attachments comes first, then shields in the order
-    they were created (ruling R45).
+    Static prevention of cards in play (Aegis of Faith, Iron Skin, Mantle of the Elements) comes
+    first, then shields in the order they were created (ruling R45).
     """
-    if cat is not None and target > 0:
-        for att in board.attachments(flow.state, target):
-            for ab in cat.abilities_of(att):
-                if ab.while_ and ab.while_.get("who") == "attached" and "prevent_each" in ab.while_:
-                    amount = max(0, amount - int(ab.while_["prevent_each"]))
+    if cat is not None:
+        amount = board.static_prevent(flow, cat, target, amount, source)
     for sh in list(flow.state.shields):
         if amount <= 0:
             break
@@ -81,7 +70,7 @@ def deal(flow: Flow, cat: Catalog, target: int, amount: int, source: int | None,
     """Deal damage (prevention applied); the caller runs `check_state` afterwards. Returns dealt."""
     if amount <= 0 or not board.alive(flow.state, target):
         return 0
-    left = prevent(flow, target, amount, cat)
+    left = prevent(flow, target, amount, cat, source)
     flow.emit(Damaged(target, left, source, battle, amount - left + armor_prevented))
     return left
 
@@ -161,7 +150,8 @@ def destroy(flow: Flow, cat: Catalog, obj_id: int) -> None:
     others = [state.objects[i] for i in state.zones[board.territory(ctrl)].cards if i != obj_id]
     leave_play(flow, cat, obj_id, bottom=hakor)
     if obj.props.get("type") == "unit":
-        fire(flow, cat, "unit_you_control_destroyed", [o for o in others if board.in_play(state, o)])
+        fire(flow, cat, "unit_you_control_destroyed", [o for o in others if board.in_play(state, o)],
+             destroyed_card=obj.card)
 
 
 def _rules_of(cat: Catalog, state: State, seat: int) -> list[str]:

@@ -72,6 +72,9 @@ def describe_event(rules: Allegiance, state: State, ev: Event, viewer: int | Non
         until = ev.until.replace("_", " ")
         return f"{name(ev.target)} gets {sign}{ev.amount} {ev.stat} ({until})"
     if isinstance(ev, ce.ShieldAdded):
+        if ev.per_hit:
+            what = "All" if ev.amount >= 999 else f"{ev.amount} of each"
+            return f"{what} damage to {name(ev.target)} will be prevented ({ev.until.replace('_', ' ')})"
         return f"The next {ev.amount} damage to {name(ev.target)} will be prevented"
     if isinstance(ev, ce.BattleChanged):
         if ev.battle is not None:

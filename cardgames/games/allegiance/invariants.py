@@ -1,4 +1,4 @@
-"""Invariants that hold after every Allegiance event: cards conserved, no negative gold, bounded health."""
+"""Allegiance invariants: after every event (cards conserved, no negative gold, bounded health) and at rest."""
 
 from __future__ import annotations
 
@@ -12,27 +12,35 @@ if TYPE_CHECKING:
     from cardgames.games.allegiance.rules import Allegiance
 
 
-def check(rules: Allegiance, state: State) -> list[str]:
-    """Everything wrong with `state` (empty when all is well)."""
+def check(rules: Allegiance, state: State, *, settled: bool = True) -> list[str]:
+    """Everything wrong with `state` (empty when all is well).
+
+    With `settled` False, only what holds after every event; with True (the default), also what
+    holds once the rules have finished a step (at every decision): no unit in play with lethal
+    damage, a hero at 0 health is eliminated, attachments sit on units in play.
+    """
     problems: list[str] = []
-    seen: Counter[int] = Counter()
+    objects = state.objects
+    seen: set[int] = set()
+    placed = 0
     for zone in state.zones.values():
+        zid = zone.id
         for oid in zone.cards:
-            seen[oid] += 1
-            obj = state.objects.get(oid)
+            placed += 1
+            seen.add(oid)
+            obj = objects.get(oid)
             if obj is None:
-                problems.append(f"zone {zone.id} holds unknown object {oid}")
-            elif obj.zone != zone.id:
-                problems.append(f"object {oid} is in {zone.id} but says {obj.zone}")
-    for oid, n in seen.items():
-        if n > 1:
-            problems.append(f"object {oid} is in {n} zones")
-    for oid in state.objects:
-        if oid not in seen:
-            problems.append(f"object {oid} is in no zone (lost)")
+                problems.append(f"zone {zid} holds unknown object {oid}")
+            elif obj.zone != zid:
+                problems.append(f"object {oid} is in {zid} but says {obj.zone}")
+    if placed != len(seen):
+        counts = Counter(oid for zone in state.zones.values() for oid in zone.cards)
+        problems.extend(f"object {oid} is in {n} zones" for oid, n in counts.items() if n > 1)
+    if len(seen) != len(objects):
+        problems.extend(f"object {oid} is in no zone (lost)" for oid in objects if oid not in seen)
     if state.players and state.zones:
-        expected = sum(c.copies for d in board.DECKS for c in rules.cat.shared(d))
-        shared = sum(1 for o in state.objects.values() if o.props.get("back") in board.DECKS)
+        expected = _shared_copies(rules)
+        shared = sum(1 for o in objects.values() if o.props.get("back") in board.DECKS)
         if shared != expected:
             problems.append(f"{shared} shared-deck cards exist, expected {expected}")
     for p in state.players:
@@ -42,17 +50,33 @@ def check(rules: Allegiance, state: State) -> list[str]:
         health, most = p.counters.get("health", 0), p.counters.get("max_health", 0)
         if not 0 <= health <= most:
             problems.append(f"{p.name} health {health} outside 0..{most}")
-        if p.eliminated != (health <= 0) and not p.props.get("conceded"):
+        dead = health <= 0
+        if (p.eliminated != dead if settled else p.eliminated and not dead) and not p.props.get("conceded"):
             problems.append(f"{p.name} eliminated={p.eliminated} with health {health}")
         for ab, cd in (p.props.get("cooldowns") or {}).items():
             if cd < 0:
                 problems.append(f"{p.name} cooldown of {ab} is {cd}")
-    for obj in state.objects.values():
+    if not settled:
+        return problems
+    for obj in objects.values():
         if board.in_play(state, obj) and obj.props.get("type") == "unit" and obj.attached_to is None:
             if obj.counters.get("damage", 0) >= board.max_health(rules.cat, state, obj) and state.outcome is None:
                 problems.append(f"unit {obj.id} ({obj.card}) has lethal damage but is in play")
         if obj.attached_to is not None and board.in_play(state, obj):
-            host = state.objects.get(obj.attached_to)
+            host = objects.get(obj.attached_to)
             if host is None or not board.in_play(state, host):
                 problems.append(f"attachment {obj.id} is attached to {obj.attached_to}, which is not in play")
     return problems
+
+
+_SHARED: dict[int, tuple[object, int]] = {}
+
+
+def _shared_copies(rules: Allegiance) -> int:
+    """How many cards the three shared decks hold in all (cached per catalog)."""
+    cat = rules.cat
+    hit = _SHARED.get(id(cat))
+    if hit is None or hit[0] is not cat:
+        hit = (cat, sum(c.copies for d in board.DECKS for c in cat.shared(d)))
+        _SHARED[id(cat)] = hit
+    return hit[1]

@@ -380,6 +380,9 @@ class Maneuvers:
             flow.emit(ce.PlayerPropSet(entry.controller, "cooldowns", cds))
         elif entry.kind == "enlist" and entry.source is not None:
             self.r.put_into_play(flow, entry.source, entry.controller)
+            damage.fire(flow, self.cat, "opponent_enlists", [
+                o for s in board.opponents(state, entry.controller)
+                for o in state.cards_in(board.territory(s)) if o.controller == s])
         elif entry.kind == "battle":
             from cardgames.games.allegiance.battle import start_battle
 

@@ -10,7 +10,7 @@ from cardgames.engine import chain as chainmod
 from cardgames.engine import core_events as ce
 from cardgames.engine import effects
 from cardgames.engine.events import Event
-from cardgames.engine.flow import FnFrame, Flow, FrameKind
+from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.ruleset import Ruleset, SetupError
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.games.allegiance import board, damage
@@ -219,6 +219,9 @@ class Allegiance(Ruleset):
         obj = flow.state.objects[oid]
         if obj.exhausted:
             flow.emit(ce.ObjectChanged(oid, exhausted=False))
+        card = self.cat.card(obj.card)
+        for counter, n in (card.enters_with.items() if isinstance(card, UnitCard) else ()):
+            flow.emit(ce.CounterAdded(oid, counter, n))
         damage.fire(flow, self.cat, "enters_play", [obj])
 
     def label(self, state: State, ref: int) -> str:
@@ -256,7 +259,12 @@ class Allegiance(Ruleset):
     def invariants(self, state: State) -> list[str]:
         from cardgames.games.allegiance.invariants import check
 
-        return check(self, state)
+        return check(self, state, settled=False)
+
+    def settled_invariants(self, state: State) -> list[str]:
+        from cardgames.games.allegiance.invariants import check
+
+        return check(self, state, settled=True)
 
     def hero_target(self, seat: int) -> int:
         return hero_ref(seat)

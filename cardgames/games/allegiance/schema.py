@@ -40,24 +40,74 @@ class Cost(Strict):
     exhaust: bool = False
 
 
+When = Literal[
+    "enters_play", "attacks", "end_of_your_turn", "end_of_attached_controllers_turn",
+    "destroyed", "assigned_defender", "unit_you_control_destroyed", "you_use_ability",
+    "opponent_enlists", "defender_destroyed_by_this", "battle_ended",
+]
+"""Trigger moments. `battle_ended` fires for the cards that attacked, as their battle ends."""
+
+
+class Condition(Strict):
+    """A condition checked when a trigger fires (`if:`) or when attackers are declared."""
+
+    you_control_no_units: bool = False
+    you_control_a: str | None = None
+    """The card's controller controls a unit with this card id."""
+    destroyed_card: list[str] | None = None
+    """unit_you_control_destroyed: only when the destroyed unit is one of these cards."""
+    once_per_turn: bool = False
+    """The ability triggers at most once each turn."""
+
+
+StaticWho = Literal[
+    "attached", "other_units_you_control", "other_attacking_units_you_control",
+    "named_you_control", "self_defending_against_elite", "defending_units_you_control",
+    "your_hero",
+]
+
+
+class Static(Strict):
+    """A static (`while:`) effect: a stat bonus, a damage prevention, or an attack restriction."""
+
+    who: StaticWho | None = None
+    """What it affects (stat bonus and prevention); `named_you_control` uses `cards`."""
+    stat: Literal["attack", "health"] = "attack"
+    amount: int = 0
+    """Bonus to `stat` (negative for a penalty)."""
+    cards: list[str] = Field(default_factory=list)
+    prevent_each: int = Field(0, ge=0)
+    """Prevent this much of each damage dealt to what it affects."""
+    prevent_per_turn: int = Field(0, ge=0)
+    """Prevent the first N damage dealt to what it affects each turn."""
+    only_from: Literal["any", "action"] = "any"
+    """Prevention only against damage from this kind of source."""
+    attack_only_if: Condition | None = None
+    """This card can't be declared as an attacker unless the condition holds."""
+
+    @model_validator(mode="after")
+    def _does_something(self) -> Static:
+        if self.attack_only_if is None:
+            if self.who is None:
+                raise ValueError("a static effect needs `who` (what it affects)")
+            if not (self.amount or self.prevent_each or self.prevent_per_turn):
+                raise ValueError("a static effect needs `amount`, `prevent_each` or `prevent_per_turn`")
+        if self.who == "named_you_control" and not self.cards:
+            raise ValueError("`who: named_you_control` needs `cards`")
+        return self
+
+
 class Ability(Strict):
     """An ability of a card in play: triggered (`when`), activated (`cost`) or static (`while`)."""
 
-    when: (
-        Literal[
-            "enters_play", "attacks", "end_of_your_turn", "end_of_attached_controllers_turn",
-            "destroyed", "assigned_defender", "unit_you_control_destroyed", "you_use_ability",
-            "opponent_enlists", "defender_destroyed_by_this",
-        ]
-        | None
-    ) = None
+    when: When | None = None
     cost: Cost | None = None
     """Activation cost: makes this an activated ability (a reaction maneuver)."""
-    while_: dict[str, Any] | None = Field(None, alias="while")
-    """A static effect, e.g. {attack: 1, units: other_attacking_you_control}."""
+    while_: Static | None = Field(None, alias="while")
+    """A static effect, e.g. {stat: attack, amount: 1, who: other_attacking_units_you_control}."""
     optional: bool = False
     """"You may": decided when the trigger goes on the chain."""
-    if_: dict[str, Any] | None = Field(None, alias="if")
+    if_: Condition | None = Field(None, alias="if")
     """A condition checked when the trigger fires, e.g. {you_control_no_units: true}."""
     targets: dict[str, TargetSpec] = Field(default_factory=dict)
     effect: list[Step] = Field(default_factory=list)
@@ -78,7 +128,20 @@ class Ability(Strict):
 Keyword = Literal[
     "may_attack_on_entry", "not_blocked_by_basic", "double_damage_to_units",
     "defends_twice", "no_refresh", "cannot_defend", "weapon_cannot_attack",
+    "hero_untargetable_by_opponent_actions",
 ]
+"""Rule overrides a card prints (ruling R99). On an attachment they apply to its host.
+
+- may_attack_on_entry: may attack on the turn it enters its controller's territory;
+- not_blocked_by_basic: basic units can't defend against it;
+- double_damage_to_units: (weapon) deals double battle damage to units;
+- defends_twice: may defend against two attackers in one battle;
+- no_refresh: doesn't refresh in its controller's refresh phase;
+- cannot_defend: can't be assigned as a defender;
+- weapon_cannot_attack: (armor) your weapon can't attack;
+- hero_untargetable_by_opponent_actions: (armor) your hero can't be the target of action cards
+  your opponents play (a "target player" is still allowed).
+"""
 
 
 class Play(Strict):
@@ -110,6 +173,8 @@ class UnitCard(Strict):
     copies: int = Field(0, ge=0)
     abilities: list[Ability] = Field(default_factory=list)
     keywords: list[Keyword] = Field(default_factory=list)
+    enters_with: dict[Literal["augment", "curse"], int] = Field(default_factory=dict)
+    """Counters the unit has as it enters play (not a trigger: nothing can respond)."""
 
 
 class ActionCard(Strict):

@@ -31,6 +31,8 @@ def legal(cat: Catalog, state: State, spec: TargetSpec, seat: int, source: int |
     if is_hero(ref):
         if spec.type not in ("hero", "unit_or_hero", "player"):
             return False
+        if spec.type != "player" and board.hero_protected(cat, state, ref, seat, source):
+            return False
         return _side_ok(state, spec, seat, hero_seat(ref))
     obj = state.objects[ref]
     kind = obj.props.get("type")

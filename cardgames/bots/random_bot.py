@@ -1,0 +1,20 @@
+"""A bot that answers every decision uniformly at random, from its own seeded generator."""
+
+from __future__ import annotations
+
+import random
+
+from cardgames.engine.decisions import Decision, Option
+
+
+class RandomBot:
+    """Chooses uniformly among a decision's options; the same seed gives the same choices."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, decision: Decision) -> Option:
+        """One of `decision`'s options, picked uniformly at random."""
+        return decision.options[self.rng.randrange(len(decision.options))]

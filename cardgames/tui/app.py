@@ -1,0 +1,55 @@
+"""The cardgames Textual app: screens, global keys, starting and continuing games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+from cardgames.engine.decisions import CardgamesError
+from cardgames.tui.screens.game import GameScreen
+from cardgames.tui.screens.text import help_screen
+from cardgames.tui.screens.title import TitleScreen
+from cardgames.tui.session import Session
+
+
+class CardgamesApp(App[None]):
+    TITLE = "cardgames"
+    CSS_PATH = Path(__file__).parent / "app.tcss"
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("f1", "help", "Help", show=False),
+    ]
+
+    def __init__(self, session: Session | None = None, save_path: Path | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.save_path = save_path
+
+    def get_default_screen(self) -> Screen[None]:
+        return TitleScreen()
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self.push_screen(GameScreen(self.session))
+
+    def start_game(self, game: str, players: list[str], seed: int, options: dict[str, object]) -> None:
+        """Start a new game (raises CardgamesError for bad players or options)."""
+        self.session = Session.start(game, players, seed, options, self.save_path)
+        self.push_screen(GameScreen(self.session))
+
+    def action_continue_game(self) -> None:
+        try:
+            self.session = Session.resume(self.save_path)
+        except CardgamesError as exc:
+            self.notify(f"Cannot continue: {exc}", severity="error", timeout=10)
+            return
+        warnings = self.session.game.header.get("warnings")
+        if warnings:
+            self.notify(str(warnings), severity="warning", timeout=10)
+        self.push_screen(GameScreen(self.session))
+
+    def action_help(self) -> None:
+        self.push_screen(help_screen())

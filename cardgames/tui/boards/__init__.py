@@ -1,0 +1,1 @@
+"""One board renderer per game: what its rulebook puts on the table, from a GameView."""

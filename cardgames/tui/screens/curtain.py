@@ -1,0 +1,31 @@
+"""The hot-seat curtain: an opaque screen that hides the table while the device changes hands."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class CurtainScreen(Screen[None]):
+    """"Pass to <name> — press Enter". A plain (opaque) Screen: nothing below shows through."""
+
+    BINDINGS = [Binding("enter,space", "dismiss_curtain", "I am " + "ready", show=True)]
+
+    def __init__(self, name: str, note: str = "") -> None:
+        super().__init__()
+        self.player = name
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static(
+                f"[b]Pass to {self.player}[/]\n\n{self.note}\n\n"
+                f"{self.player}, press [b]Enter[/] when only you can see the screen.",
+                id="curtain-text",
+            )
+
+    def action_dismiss_curtain(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,258 @@
+"""The table: the board, the pending decision with its keys, and the log; curtain between players."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, RichLog, Static
+from textual.widgets.option_list import Option as ListOption
+
+from cardgames.engine.decisions import CardgamesError, Decision
+from cardgames.engine.events import apply
+from cardgames.engine.state import State
+from cardgames.games.allegiance.rules import Allegiance
+from cardgames.tui.boards import allegiance as board
+from cardgames.tui.palette import LegalActions
+from cardgames.tui.screens.curtain import CurtainScreen
+from cardgames.tui.screens.text import InspectScreen, help_screen, rules_screen
+from cardgames.tui.session import Session
+
+MIN_WIDTH, MIN_HEIGHT = 100, 30
+
+
+class LogFeed:
+    """The players' log for one viewer, rendered from events as they arrive."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.viewer = session.seated
+        self.shadow = State(game=session.game.ruleset.name, players=[])
+        self.pos = 0
+
+    def new_lines(self) -> list[str]:
+        game = self.session.game
+        events = game.events
+        if self.pos > len(events):
+            return []
+        out = []
+        for ev in events[self.pos:]:
+            apply(self.shadow, ev)
+            if not ev.INTERNAL:
+                text = game.ruleset.describe(self.shadow, ev, self.viewer)
+                if text:
+                    out.append(text)
+        self.pos = len(events)
+        return out
+
+
+class GameScreen(Screen[None]):
+    """One game at one terminal."""
+
+    COMMANDS = Screen.COMMANDS | {LegalActions}
+
+    BINDINGS = [
+        Binding("space", "pass_priority", "Pass"),
+        Binding("escape", "cancel", "Back", show=False),
+        Binding("u", "undo", "Undo"),
+        Binding("i", "inspect_highlighted", "Inspect"),
+        Binding("r", "rules", "Rules"),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        *[Binding(str(n), f"choose_number({n})", show=False) for n in range(1, 10)],
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.rules = session.game.ruleset
+        assert isinstance(self.rules, Allegiance)
+        self.cat = self.rules.cat
+        self.feed: LogFeed | None = None
+        self.seats = [p.seat for p in session.game.state.players]
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="♠")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="board"):
+                for seat in self.seats:
+                    yield Static(id=f"seat-{seat}", classes="seat")
+                yield Static(id="table", classes="table")
+            with Vertical(id="side"):
+                yield Static(id="status")
+                yield Static(id="prompt")
+                yield OptionList(id="options")
+                yield RichLog(id="log", wrap=True, markup=True, max_lines=2000, min_width=20)
+        yield Static("The terminal is too small: make it at least 100 × 30.", id="too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = self.rules.title
+        self._check_terminal_size(self.size.width, self.size.height)
+        self.call_after_refresh(self.advance)
+
+    # -- the loop: after every answer ------------------------------------------------------
+
+    def advance(self) -> None:
+        """Show the next decision, behind a curtain if another player must take the screen."""
+        if self.session.game.outcome is not None:
+            self.render_all()
+            from cardgames.tui.screens.gameover import GameOverScreen
+
+            self.app.push_screen(GameOverScreen(self.session))
+            return
+        if self.session.needs_curtain():
+            self.blank_private()
+            d = self.session.decision
+            assert d is not None
+            self.app.push_screen(CurtainScreen(d.seat, escape(d.prompt)), self._lift_curtain)
+            return
+        self.render_all()
+
+    def _lift_curtain(self, _: None) -> None:
+        self.session.sit()
+        self._order_seats()
+        self.feed = LogFeed(self.session)
+        self.query_one("#log", RichLog).clear()
+        self.render_all()
+
+    def _order_seats(self) -> None:
+        """Opponents at the top (clockwise from the seated player), the table, then you."""
+        me = self.session.seated or 0
+        n = len(self.seats)
+        container = self.query_one("#board", VerticalScroll)
+        order = [f"#seat-{(me + i) % n}" for i in range(1, n)] + ["#table", f"#seat-{me}"]
+        for i, sel in enumerate(order[1:], start=1):
+            container.move_child(self.query_one(sel), after=self.query_one(order[i - 1]))
+
+    def blank_private(self) -> None:
+        """Clear everything private before the curtain goes up."""
+        for seat in self.seats:
+            self.query_one(f"#seat-{seat}", Static).update("")
+        self.query_one("#options", OptionList).clear_options()
+        self.query_one("#prompt", Static).update("")
+        self.query_one("#log", RichLog).clear()
+
+    def render_all(self) -> None:
+        view = self.session.view()
+        d = self.session.decision
+        for seat in self.seats:
+            p = view.players[seat]
+            w = self.query_one(f"#seat-{seat}", Static)
+            w.border_title = board.seat_title(view, self.cat, p)
+            w.set_class(p.seat == view.viewer, "-you")
+            w.set_class(p.seat == view.active, "-active")
+            w.update(board.seat_body(view, self.cat, p, d))
+        self.query_one("#table", Static).update(board.table_body(view, self.cat, d))
+        names = {p.seat: p.name for p in view.players}
+        status = f"Turn {view.turn} — {names[view.active]}'s turn — {view.phase} phase"
+        if view.outcome:
+            status = "Game over"
+        self.query_one("#status", Static).update(status)
+        self._show_pending(d)
+        if self.feed is None:
+            self.feed = LogFeed(self.session)
+        log = self.query_one("#log", RichLog)
+        for line in self.feed.new_lines():
+            log.write(escape(line))
+
+    def _show_pending(self, d: Decision | None) -> None:
+        options = self.query_one("#options", OptionList)
+        options.clear_options()
+        if d is None or d.seat_index != self.session.seated:
+            self.query_one("#prompt", Static).update("")
+            return
+        self.query_one("#prompt", Static).update(f"[b]{escape(d.seat)}[/]: {escape(d.prompt)}")
+        for n, opt in enumerate(d.options, start=1):
+            key = f"[b]{n}[/] " if n <= 9 else "  "
+            options.add_option(ListOption(f"{key}{escape(opt.label)}", id=opt.key))
+        options.highlighted = 0
+        options.focus()
+
+    # -- answering -----------------------------------------------------------------------------
+
+    def answer(self, key: str) -> None:
+        try:
+            self.session.choose(key)
+        except CardgamesError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.advance()
+
+    @on(OptionList.OptionSelected, "#options")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.answer(event.option.id)
+
+    def action_choose_number(self, n: int) -> None:
+        d = self.session.decision
+        if d is not None and d.seat_index == self.session.seated and n <= len(d.options):
+            self.answer(d.options[n - 1].key)
+
+    def _option_key(self, *keys: str) -> str | None:
+        d = self.session.decision
+        if d is None or d.seat_index != self.session.seated:
+            return None
+        return next((o.key for o in d.options if o.key in keys), None)
+
+    def action_pass_priority(self) -> None:
+        key = self._option_key("pass", "done")
+        if key:
+            self.answer(key)
+
+    def action_cancel(self) -> None:
+        key = self._option_key("cancel", "back")
+        if key:
+            self.answer(key)
+
+    def action_pick(self, ref_text: str) -> None:
+        """A ▸name was clicked: choose the option about that card (or hero)."""
+        ref = int(ref_text)
+        d = self.session.decision
+        if d is None or d.seat_index != self.session.seated:
+            return
+        hits = [o for o in d.options if o.ref == ref]
+        if len(hits) == 1:
+            self.answer(hits[0].key)
+        elif hits:
+            options = self.query_one("#options", OptionList)
+            options.highlighted = d.options.index(hits[0])
+            self.notify("Several options concern this card: pick one in the list.")
+
+    def action_inspect(self, ref: int | str) -> None:
+        self.app.push_screen(InspectScreen(board.card_details(self.session.view(), self.cat, int(ref))))
+
+    def action_inspect_highlighted(self) -> None:
+        d = self.session.decision
+        options = self.query_one("#options", OptionList)
+        if d is None or options.highlighted is None or options.highlighted >= len(d.options):
+            return
+        ref = d.options[options.highlighted].ref
+        if ref is not None:
+            self.action_inspect(ref)
+
+    def action_undo(self) -> None:
+        reason = self.session.undo()
+        if reason:
+            self.notify(f"Cannot undo: {reason}", severity="warning")
+            return
+        self.feed = LogFeed(self.session)
+        self.query_one("#log", RichLog).clear()
+        self.advance()
+
+    def action_rules(self) -> None:
+        self.app.push_screen(rules_screen(self.rules.name))
+
+    def action_help(self) -> None:
+        self.app.push_screen(help_screen())
+
+    # -- size ------------------------------------------------------------------------------
+
+    def on_resize(self, event: Resize) -> None:
+        self._check_terminal_size(event.size.width, event.size.height)
+
+    def _check_terminal_size(self, width: int, height: int) -> None:
+        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")

@@ -1,0 +1,49 @@
+"""After the game: who won and why, a short summary, and the whole log."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Footer, Header, RichLog, Static
+
+from cardgames.tui.session import Session
+
+
+class GameOverScreen(Screen[None]):
+    BINDINGS = [Binding("enter,escape,q", "to_title", "Back to the title")]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        game = self.session.game
+        out = game.outcome
+        state = game.state
+        names = [p.name for p in state.players]
+        if out is None:
+            head = "The game is not over."
+        elif out.draw:
+            head = f"[b]A draw[/] — {escape(out.reason)}"
+        else:
+            head = f"[b]{escape(' and '.join(names[w] for w in out.winners))} won[/] — {escape(out.reason)}"
+        lines = [head, "", f"Turns played: {state.turn}    Decisions: {len(game.choices())}"]
+        for p in state.players:
+            fate = "defeated" if p.eliminated else f"health {p.counters.get('health')}/{p.counters.get('max_health')}"
+            lines.append(f"  {escape(p.name)}: {fate}")
+        yield Header(icon="♠")
+        yield Static("\n".join(lines), id="summary")
+        yield RichLog(id="final-log", wrap=True, markup=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Game over"
+        log = self.query_one("#final-log", RichLog)
+        for line in self.session.game.log(None):
+            log.write(escape(line))
+
+    def action_to_title(self) -> None:
+        while len(self.app.screen_stack) > 1:
+            self.app.pop_screen()

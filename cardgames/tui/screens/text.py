@@ -1,0 +1,82 @@
+"""Screens that show Markdown: the rules of a game, the help with every key, card details."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Header, Markdown, MarkdownViewer
+
+from cardgames.catalog.paths import doc_path
+
+HELP = """\
+# Keys
+
+| key | what it does |
+|---|---|
+| 1 – 9 | choose that option of the pending decision |
+| ↑ ↓ or k j, Enter | move in the options and choose |
+| Space | pass (when passing is an option) |
+| Esc | cancel a half-made choice (back out of targeting) |
+| click a ▸name | pick that card or hero as the answer |
+| click a name | inspect the card |
+| i | inspect the card the highlighted option is about |
+| u | undo your last choice (refused once hidden cards were revealed) |
+| r | the rules of this game |
+| ctrl+p | every legal action by name |
+| ? or F1 | this help |
+| ctrl+q | quit (the game is saved after every choice; Continue resumes it) |
+
+# Playing at one terminal
+
+When the next decision belongs to another player, a curtain covers the table:
+pass the device, and that player presses Enter. You are asked to respond to other
+players' maneuvers only when, by what everyone can see, you could (you hold an
+action card, have a ready reaction ability, or control a card with an activated
+ability) — so asking reveals nothing about your hand.
+"""
+
+
+class MarkdownScreen(Screen[None]):
+    """A full-screen Markdown page (rules, help)."""
+
+    BINDINGS = [Binding("escape,q,r", "app.pop_screen", "Back")]
+
+    def __init__(self, markdown: str, title: str) -> None:
+        super().__init__()
+        self.markdown = markdown
+        self.page_title = title
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="♠")
+        yield MarkdownViewer(self.markdown, show_table_of_contents=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = self.page_title
+
+
+def rules_screen(game: str) -> MarkdownScreen:
+    path = doc_path(f"rules/{game}.md")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        text = f"# Rules\n\nThe rules text for {game} is missing ({path})."
+    return MarkdownScreen(text, "Rules")
+
+
+def help_screen() -> MarkdownScreen:
+    return MarkdownScreen(HELP, "Help")
+
+
+class InspectScreen(ModalScreen[None]):
+    """A card in full. Opaque background: a modal must never show the table through it."""
+
+    BINDINGS = [Binding("escape,enter,i,q", "app.pop_screen", "Close")]
+
+    def __init__(self, markdown: str) -> None:
+        super().__init__()
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        yield Markdown(self.markdown, id="inspect")

@@ -1,0 +1,53 @@
+"""The title screen: New game, Continue, Rules, Quit (only what works is offered)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from cardgames.tui.session import Session
+
+BANNER = "[b]cardgames[/]\nTabletop card games, every rule enforced, hot-seat at one terminal"
+
+
+class TitleScreen(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Header(icon="♠")
+        with Middle(), Center():
+            yield Static(BANNER, id="banner")
+            items = [Option("New game", id="new")]
+            if Session.can_resume():
+                items.append(Option("Continue", id="continue"))
+            items += [Option("Rules", id="rules"), Option("Quit", id="quit")]
+            yield OptionList(*items, id="menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "cardgames"
+        self.query_one("#menu", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        has = any(menu.get_option_at_index(i).id == "continue" for i in range(menu.option_count))
+        if Session.can_resume() and not has:
+            menu.add_option(Option("Continue", id="continue"))
+
+    @on(OptionList.OptionSelected, "#menu")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        choice = event.option.id
+        if choice == "new":
+            from cardgames.tui.screens.setup import SetupScreen
+
+            self.app.push_screen(SetupScreen())
+        elif choice == "continue":
+            self.app.action_continue_game()  # type: ignore[attr-defined]
+        elif choice == "rules":
+            from cardgames.tui.screens.text import rules_screen
+
+            self.app.push_screen(rules_screen("allegiance"))
+        elif choice == "quit":
+            self.app.exit()

@@ -1,0 +1,89 @@
+"""A game being played at the terminal: the engine game, its autosave, and who sits at the screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+from cardgames.api import load_game, new_game
+from cardgames.engine.decisions import Decision, Option
+from cardgames.engine.game import Game
+from cardgames.engine.view import GameView
+
+APP_NAME = "cardgames"
+
+
+def data_dir() -> Path:
+    """Where autosaves live (the platform's user data directory, or $CARDGAMES_HOME)."""
+    import os
+
+    home = os.environ.get("CARDGAMES_HOME")
+    return Path(home) if home else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def autosave_path() -> Path:
+    return data_dir() / "autosave.save"
+
+
+@dataclass
+class Session:
+    """One game at the terminal. `seated` is the player whose private cards the screen may show."""
+
+    game: Game
+    path: Path
+    seated: int | None = None
+
+    @classmethod
+    def start(cls, game_name: str, players: list[str], seed: int, options: dict[str, object],
+              path: Path | None = None) -> Session:
+        game = new_game(game_name, players, seed, dict(options))
+        session = cls(game, path or autosave_path())
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, path: Path | None = None) -> Session:
+        where = path or autosave_path()
+        return cls(load_game(where), where)
+
+    @staticmethod
+    def can_resume(path: Path | None = None) -> bool:
+        return (path or autosave_path()).is_file()
+
+    # -- state ---------------------------------------------------------------------------
+
+    @property
+    def decision(self) -> Decision | None:
+        return None if self.game.outcome is not None else self.game.decision
+
+    def needs_curtain(self) -> bool:
+        """The screen must be covered: someone else decides now, and hands are private."""
+        d = self.decision
+        return d is not None and d.seat_index != self.seated
+
+    def sit(self) -> None:
+        """The deciding player has taken the screen."""
+        d = self.decision
+        self.seated = d.seat_index if d is not None else None
+
+    def view(self) -> GameView:
+        return self.game.view(self.seated)
+
+    # -- acting --------------------------------------------------------------------------
+
+    def choose(self, option: Option | str) -> None:
+        self.game.choose(option)
+        self.save()
+
+    def undo(self) -> str | None:
+        """Undo the seated player's last choice; returns why not, if refused."""
+        reason = self.game.undo_reason(self.seated)
+        if reason is None:
+            self.game.undo(self.seated)
+            self.save()
+        return reason
+
+    def save(self) -> None:
+        self.game.save(self.path)
