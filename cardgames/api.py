@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from cardgames.engine.game import Game
 from cardgames.engine.save import SaveError, read_save
-from cardgames.games import find_ruleset
+from cardgames.games import GAMES, find_ruleset
 
 
 def new_game(game: str, players: list[str], seed: int = 0, options: dict[str, Any] | None = None) -> Game:
@@ -26,6 +27,8 @@ def load_game(path: str | Path, *, allow_mismatch: bool = False) -> Game:
     `game.header["warnings"]` says so; it never gives a different game. With `allow_mismatch`,
     a save of another rules or catalog version is folded as it is, unchecked (and said so).
     """
+    for spec in GAMES.values():  # register every game's event types before the log is parsed
+        import_module(spec.split(":")[0])
     loaded = read_save(Path(path))
     name = str(loaded.header.get("game"))
     try:

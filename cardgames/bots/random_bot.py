@@ -13,6 +13,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision) -> Option:

@@ -1,4 +1,4 @@
-"""Load YAML card files into pydantic models, reporting every problem with file, line, card and field."""
+"""Load YAML card files into pydantic models; every problem has its file, line, card and field."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ class Problem:
         where = f"{self.file}:{self.line}"
         who = f" card {self.card!r}" if self.card else ""
         what = f" field {self.field!r}" if self.field else ""
-        return f"{where}:{who}{what}: {self.message}"
+        return f"{where}:{who}{what}: {self.message}" if who or what else f"{where}: {self.message}"
 
 
 def _line_of(node: yaml.Node, loc: tuple[Any, ...]) -> int:
@@ -47,7 +47,8 @@ def _line_of(node: yaml.Node, loc: tuple[Any, ...]) -> int:
                     break
             else:
                 continue  # a pydantic-only location part (e.g. a union tag): stay here
-        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+        elif (isinstance(node, yaml.SequenceNode) and isinstance(part, int)
+              and part < len(node.value)):
             node = node.value[part]
             line = node.start_mark.line + 1
         else:
@@ -85,7 +86,7 @@ def line_of(node: yaml.Node, loc: tuple[Any, ...]) -> int:
 
 
 def card_lines(node: yaml.Node | None) -> list[int]:
-    """1-based line of each item of the top-level `cards:` list, in order (empty if there is none)."""
+    """1-based line of each item of the top-level `cards:` list, in order (empty if none)."""
     if not isinstance(node, yaml.MappingNode):
         return []
     for key, value in node.value:
@@ -104,7 +105,8 @@ class Loaded:
     """Line of each item of `cards:` by position (so `model.cards[i]` starts at `card_lines[i]`)."""
 
 
-def read_yaml(path: Path, display: str | None = None) -> tuple[Any, yaml.Node | None, list[Problem]]:
+def read_yaml(path: Path,
+              display: str | None = None) -> tuple[Any, yaml.Node | None, list[Problem]]:
     """Read and parse a YAML file: (data, node tree, problems); a problem means data is unusable."""
     name = display or str(path)
     try:
@@ -122,7 +124,8 @@ def read_yaml(path: Path, display: str | None = None) -> tuple[Any, yaml.Node | 
     return data, node, []
 
 
-def load_file(path: Path, model: type[M], display: str | None = None) -> tuple[M | None, list[Problem]]:
+def load_file(path: Path, model: type[M],
+              display: str | None = None) -> tuple[M | None, list[Problem]]:
     """Load one YAML file as `model`; returns (model or None, problems)."""
     loaded = load_file_lines(path, model, display)
     return loaded.model, loaded.problems

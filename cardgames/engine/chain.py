@@ -43,9 +43,9 @@ class PriorityRules(Protocol):
         ...
 
 
-def open_window(flow: Flow, first: int, window: str) -> int:
-    """Push a priority window that asks `first` first."""
-    return flow.push("priority", first=first, seat=first, passes=0, window=window)
+def open_window(flow: Flow, first: int, window: str, title: str = "") -> int:
+    """Push a priority window that asks `first` first; `title` names it for the players."""
+    return flow.push("priority", first=first, seat=first, passes=0, window=window, title=title or window)
 
 
 def reopen(flow: Flow, first: int) -> None:
@@ -90,7 +90,10 @@ class PriorityWindow:
             while passes < live and (
                 state.players[seat].eliminated or not self.rules.wants_priority(state, seat, frame)
             ):
-                passes += 1
+                # An eliminated seat (e.g. the current player, who has priority first after each
+                # resolution) is stepped over without counting as a pass of a live seat.
+                if not state.players[seat].eliminated:
+                    passes += 1
                 seat = _next_seat(state, seat)
             flow.update(frame, passes=passes, seat=seat)
             return None
@@ -101,8 +104,8 @@ class PriorityWindow:
     def _prompt(self, state: State, seat: int, frame: Frame) -> str:
         if state.chain:
             return f"Respond to {state.chain[-1].label}, or pass"
-        window = str(frame.data.get("window", ""))
-        return f"{window}: play a maneuver or pass" if window else "Play a maneuver or pass"
+        title = str(frame.data.get("title") or frame.data.get("window") or "")
+        return f"{title}: play a maneuver or pass" if title else "Play a maneuver or pass"
 
     def answer(self, flow: Flow, frame: Frame, option: Option) -> None:
         if option.key == PASS:

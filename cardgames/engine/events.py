@@ -67,6 +67,7 @@ def applies(cls: type[E]) -> Callable[[Callable[[State, E], None]], Callable[[St
 def apply(state: State, ev: Event) -> None:
     """Apply one event to `state` in place."""
     _APPLY[type(ev)](state, ev)
+    state.version += 1
 
 
 def from_json(data: dict[str, Json]) -> Event:

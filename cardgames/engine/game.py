@@ -92,6 +92,8 @@ class Game:
                 break
             ev = saved[pos]
             problem = _replay_problem(game, ev)
+            if problem is None and pos == len(saved) - 1:
+                problem = "the log ends with this answer, so it cannot be checked; it is not replayed"
             if problem is None:
                 assert isinstance(ev, ce.Chose)
                 try:
@@ -273,26 +275,25 @@ class Game:
         return None
 
     def _undo_point(self, seat: str | int | None) -> int:
+        """Where undo for `seat` rewinds to (the position of its last answer), or why it cannot."""
         if self._decision is None:
             raise UndoRefused(f"the game is over ({self._ended()})")
         who = self._decision.seat_index if seat is None else self.seat_of(seat)
-        for i in range(len(self.events) - 1, -1, -1):
-            ev = self.events[i]
-            if isinstance(ev, ce.Chose) and not ev.auto:
-                if ev.seat != who:
-                    raise UndoRefused(
-                        f"{self.state.players[ev.seat].name} has decided since "
-                        f"{self.state.players[who].name}'s last choice"
-                    )
-                break
+        name = self.state.players[who].name
+        last = next((i for i in range(len(self.events) - 1, -1, -1)
+                     if isinstance(ev := self.events[i], ce.Chose) and not ev.auto), None)
+        if last is None:
+            raise UndoRefused(f"{name} has made no choice to undo")
+        chose = self.events[last]
+        assert isinstance(chose, ce.Chose)
+        if chose.seat != who:
+            raise UndoRefused(f"{self.state.players[chose.seat].name} has decided since {name}'s last choice")
+        for ev in self.events[last + 1:]:
             if ev.REVEALS:
                 raise UndoRefused(
-                    f"hidden information was revealed since {self.state.players[who].name}'s "
-                    f"last choice ({self._public_line(ev)})"
+                    f"hidden information was revealed since {name}'s last choice ({self._public_line(ev)})"
                 )
-        else:
-            raise UndoRefused(f"{self.state.players[who].name} has made no choice to undo")
-        return i
+        return last
 
     def _public_line(self, ev: Event) -> str:
         """How the players' log tells `ev` to everyone (for messages)."""

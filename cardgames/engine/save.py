@@ -31,10 +31,14 @@ class LoadedSave:
     warnings: list[str] = field(default_factory=list)
 
 
-def write_save(path: Path, header: dict[str, Json], events: list[Event]) -> None:
-    """Write the save atomically: a crash mid-write leaves the previous file intact."""
+def write_save(path: Path, header: dict[str, Json], events: list[Event], *, count: bool = True) -> None:
+    """Write the save atomically: a crash mid-write leaves the previous file intact.
+
+    `count=False` leaves the event count out of the header, for a save that `append_events`
+    will grow (an autosave); a cut-off tail then loads as its valid prefix.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    head = {"format": FORMAT, "version": VERSION, **header, "events": len(events)}
+    head = {"format": FORMAT, "version": VERSION, **header, "events": len(events) if count else None}
     fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -48,6 +52,15 @@ def write_save(path: Path, header: dict[str, Json], events: list[Event]) -> None
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def append_events(path: Path, events: list[Event]) -> None:
+    """Append events to a save written with `count=False`, and flush them to disk."""
+    with path.open("a", encoding="utf-8") as f:
+        for ev in events:
+            f.write(json.dumps(ev.to_json(), separators=(",", ":")) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
 
 
 def read_save(path: Path) -> LoadedSave:

@@ -7,8 +7,11 @@ equal to the live one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
+
+T = TypeVar("T")
 
 Json = Any
 """A JSON-native value: int, str, bool, None, or lists and dicts of them."""
@@ -19,11 +22,21 @@ Visibility = Literal["public", "owner", "hidden"]
 ZoneKind = Literal["pile", "hand", "area", "grid", "stack"]
 
 
+_ATOMS = frozenset({int, str, bool, float, type(None)})
+
+
 def clone(value: Json) -> Json:
     """Copy a JSON-native value deeply (much faster than `copy.deepcopy` for plain data)."""
+    t = type(value)
+    if t is dict:
+        return {k: v if type(v) in _ATOMS else clone(v) for k, v in value.items()}
+    if t is list:
+        return [v if type(v) in _ATOMS else clone(v) for v in value]
+    if t in _ATOMS:
+        return value
     if isinstance(value, dict):
         return {k: clone(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return [clone(v) for v in value]
     return value
 
@@ -169,8 +182,24 @@ class State:
     rng_draws: int = 0
     """How many random outcomes have been drawn; the RNG is derived from the seed and this."""
     outcome: Outcome | None = None
+    version: int = 0
+    """How many events have been applied to this state (a fold of n events has version n)."""
+    _memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # -- small queries used everywhere -------------------------------------------------
+
+    def cached(self, key: str, compute: Callable[[], T]) -> T:
+        """`compute()`, remembered until the next event is applied (for expensive queries that
+        rules ask many times between two events, e.g. the static effects in play). `compute`
+        must depend on this state only."""
+        memo = self._memo
+        if memo.get("@version") != self.version:
+            memo.clear()
+            memo["@version"] = self.version
+        elif key in memo:
+            return memo[key]  # type: ignore[no-any-return]
+        value = memo[key] = compute()
+        return value
 
     def zone_of(self, obj_id: int) -> Zone:
         return self.zones[self.objects[obj_id].zone]

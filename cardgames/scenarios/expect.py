@@ -1,4 +1,4 @@
-"""Check a scenario's expectations against a game; every mismatch is reported, expected vs actual."""
+"""Check a scenario's expectations against a game; report every mismatch, expected vs actual."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from cardgames.engine.game import Game
 from cardgames.engine.state import GameObject
 from cardgames.scenarios.match import Ambiguous, NoMatch, match
-from cardgames.scenarios.model import CardExpect, CardList, Then
+from cardgames.scenarios.model import CardExpect, CardList, OutcomeExpect, Then
 
 PLAYER_ZONES = ("hand", "territory", "reserves")
 
@@ -73,6 +73,17 @@ def _card_ok(game: Game, obj: GameObject, want: str | CardExpect) -> bool:
     return True
 
 
+def _assign(game: Game, want: CardList, objs: list[GameObject]) -> bool:
+    """Whether each expected card can be matched to a different card of `objs` (backtracking)."""
+    if not want:
+        return True
+    first, rest = want[0], want[1:]
+    for i, obj in enumerate(objs):
+        if _card_ok(game, obj, first) and _assign(game, rest, objs[:i] + objs[i + 1:]):
+            return True
+    return False
+
+
 def _zone_id(game: Game, zone: str) -> str:
     """`territory:Allison` -> `territory:1`: a zone id may name a player instead of a seat."""
     head, sep, tail = zone.rpartition(":")
@@ -101,18 +112,12 @@ def _check_cards(game: Game, path: str, zone_id: str, want: int | CardList,
         return
     actual = [_card_text(game, o) for o in objs]
     if any_order:
-        remaining = list(objs)
-        ok = len(objs) == len(want)
-        for w in want:
-            hit = next((o for o in remaining if _card_ok(game, o, w)), None)
-            if hit is None:
-                ok = False
-                break
-            remaining.remove(hit)
+        ok = len(objs) == len(want) and _assign(game, list(want), objs)
         if not ok:
             out.append(Mismatch(path, list(want), actual, "in any order"))
         return
-    if len(objs) != len(want) or not all(_card_ok(game, o, w) for o, w in zip(objs, want, strict=False)):
+    if len(objs) != len(want) or not all(
+            _card_ok(game, o, w) for o, w in zip(objs, want, strict=False)):
         out.append(Mismatch(path, list(want), actual, "bottom to top"))
 
 
@@ -139,14 +144,14 @@ def _check_players(game: Game, then: Then, out: list[Mismatch]) -> None:
                     continue
                 cards: int | CardList = want if isinstance(want, int) else [
                     w if isinstance(w, str) else CardExpect.model_validate(w) for w in want]
-                _check_cards(game, path, f"{key}:{p.seat}", cards, key == "hand", out)
+                _check_cards(game, path, f"{key}:{p.seat}", cards, True, out)
             elif key == "units":
                 if not isinstance(want, int | list):
                     out.append(Mismatch(path, "a count or a list of cards", want))
                     continue
                 units: int | CardList = want if isinstance(want, int) else [
                     w if isinstance(w, str) else CardExpect.model_validate(w) for w in want]
-                _check_cards(game, path, f"territory:{p.seat}", units, False, out, units_only=True)
+                _check_cards(game, path, f"territory:{p.seat}", units, True, out, units_only=True)
             elif key == "eliminated":
                 if p.eliminated != want:
                     out.append(Mismatch(path, want, p.eliminated))
@@ -158,7 +163,8 @@ def _check_players(game: Game, then: Then, out: list[Mismatch]) -> None:
                     out.append(Mismatch(path, want, p.props[key]))
             else:
                 out.append(Mismatch(path, want, "nothing by that name", (
-                    f"counters: {', '.join(sorted(p.counters))}; props: {', '.join(sorted(p.props))}; "
+                    f"counters: {', '.join(sorted(p.counters))}; "
+                    f"props: {', '.join(sorted(p.props))}; "
                     f"zones: {', '.join(PLAYER_ZONES)}; units; eliminated")))
 
 
@@ -176,7 +182,7 @@ def _check_log(lines: list[str], want: list[str], unwanted: list[str], out: list
             row, col = row + 1, 0
         if not found:
             out.append(Mismatch(f"log[{i}]", repr(text), "not found (after the entries before it)",
-                                "log substrings must appear in order in the log since the last check"))
+                                "log substrings must appear in order, since the last check"))
             return
     for text in unwanted:
         hits = [line for line in lines if text.lower() in line.lower()]
@@ -208,19 +214,22 @@ def check(game: Game, then: Then, log_lines: list[str]) -> list[Mismatch]:
     if then.decision is not None:
         _check_decision(game, then, out)
     if then.outcome is not None:
-        want = then.outcome
-        oc = game.outcome
-        if oc is None:
-            out.append(Mismatch("outcome", want.model_dump(exclude_none=True), "the game is not over"))
-        else:
-            winners = [names[w] for w in oc.winners]
-            if want.winners is not None and sorted(want.winners) != sorted(winners):
-                out.append(Mismatch("outcome.winners", want.winners, winners))
-            if want.draw is not None and want.draw != oc.draw:
-                out.append(Mismatch("outcome.draw", want.draw, oc.draw))
-            if want.reason is not None and want.reason.lower() not in oc.reason.lower():
-                out.append(Mismatch("outcome.reason", want.reason, oc.reason))
+        _check_outcome(game, then.outcome, names, out)
     return out
+
+
+def _check_outcome(game: Game, want: OutcomeExpect, names: list[str], out: list[Mismatch]) -> None:
+    oc = game.outcome
+    if oc is None:
+        out.append(Mismatch("outcome", want.model_dump(exclude_none=True), "the game is not over"))
+        return
+    winners = [names[w] for w in oc.winners]
+    if want.winners is not None and sorted(want.winners) != sorted(winners):
+        out.append(Mismatch("outcome.winners", want.winners, winners))
+    if want.draw is not None and want.draw != oc.draw:
+        out.append(Mismatch("outcome.draw", want.draw, oc.draw))
+    if want.reason is not None and want.reason.lower() not in oc.reason.lower():
+        out.append(Mismatch("outcome.reason", want.reason, oc.reason))
 
 
 def _check_decision(game: Game, then: Then, out: list[Mismatch]) -> None:
@@ -253,4 +262,5 @@ def _check_decision(game: Game, then: Then, out: list[Mismatch]) -> None:
             continue
         except NoMatch:
             continue
-        out.append(Mismatch("decision.cannot", f"no option for {text!r}", f"{opt.key} ({opt.label})"))
+        out.append(Mismatch("decision.cannot", f"no option for {text!r}",
+                            f"{opt.key} ({opt.label})"))

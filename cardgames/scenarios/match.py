@@ -1,4 +1,4 @@
-"""Match a scenario's written choice ("play skilled-strike", "pass", "infantry") to a decision's option.
+"""Match a scenario's written choice ("play skilled-strike", "pass") to a decision's option.
 
 Tried in order: the exact option key; "pass"; "<group> <thing>" (the option's group or key prefix,
 "play" meaning "action", and the card id or player the option is about, or the rest of its key);

@@ -58,7 +58,7 @@ class Then(Strict):
     zones: dict[str, int | CardList] = Field(default_factory=dict)
     """Zone id (e.g. `discard:basic`, `territory:0`) -> a count or card ids bottom to top."""
     log: list[str] = Field(default_factory=list)
-    """Substrings that must appear, in this order, in the public log written since the last check."""
+    """Substrings that must appear, in this order, in the public log since the last check."""
     not_log: list[str] = Field(default_factory=list)
     """Substrings that must not appear in the public log written since the last check."""
     chain: list[str] | None = None
@@ -81,7 +81,7 @@ class ScenarioFile(Strict):
     source: str = ""
     """Where the situation comes from (e.g. "rulebook p.23, Example 3")."""
     options: dict[str, Any] = Field(default_factory=dict)
-    when: list[dict[str, Any]] = Field(default_factory=list)
+    when: list[dict[str, Any] | str] = Field(default_factory=list)
     then: Then | None = None
 
 

@@ -88,15 +88,15 @@ class Runner:
         while g.outcome is None and g.decision.seat != player and g.decision.kind == "priority" \
                 and g.state.chain:
             before = [c.id for c in g.state.chain]
+            label = g.state.chain[-1].label
             mark = len(g.events)
             waiting = g.decision.seat
             g.choose("pass")
             if g.outcome is not None or [c.id for c in g.state.chain] != before:
-                label = g.state.chain[-1].label if g.state.chain else "the chain"
                 self.game = Game(g.ruleset, g.events[:mark], dict(g.header))
                 raise self._fail(
-                    f"{player} is not asked before {label!r} resolves: {waiting} would have to pass "
-                    f"and let it resolve. Write the passes (`{waiting}: pass` or `all: pass`)."
+                    f"{player} is not asked before {label!r} resolves: {waiting} would have to "
+                    f"pass and let it resolve. Write the passes (`{waiting}: pass` or `all: pass`)."
                 )
 
     def play(self, step: Step) -> None:

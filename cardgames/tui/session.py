@@ -10,6 +10,7 @@ import platformdirs
 from cardgames.api import load_game, new_game
 from cardgames.engine.decisions import Decision, Option
 from cardgames.engine.game import Game
+from cardgames.engine.save import append_events, write_save
 from cardgames.engine.view import GameView
 
 APP_NAME = "cardgames"
@@ -34,6 +35,8 @@ class Session:
     game: Game
     path: Path
     seated: int | None = None
+    written: int = -1
+    """How many events the autosave holds (-1: rewrite it whole next time)."""
 
     @classmethod
     def start(cls, game_name: str, players: list[str], seed: int, options: dict[str, object],
@@ -46,7 +49,7 @@ class Session:
     @classmethod
     def resume(cls, path: Path | None = None) -> Session:
         where = path or autosave_path()
-        return cls(load_game(where), where)
+        return cls(load_game(where), where)  # the next save rewrites it whole
 
     @staticmethod
     def can_resume(path: Path | None = None) -> bool:
@@ -82,8 +85,16 @@ class Session:
         reason = self.game.undo_reason(self.seated)
         if reason is None:
             self.game.undo(self.seated)
+            self.written = -1
             self.save()
         return reason
 
     def save(self) -> None:
-        self.game.save(self.path)
+        """Autosave: append the new events (fsync'd), or rewrite the file after an undo."""
+        events = self.game.events
+        if 0 <= self.written <= len(events) and self.path.is_file():
+            append_events(self.path, events[self.written:])
+        else:
+            header = {k: v for k, v in self.game.header.items() if k != "warnings"}
+            write_save(self.path, header, events, count=False)
+        self.written = len(events)

@@ -30,11 +30,23 @@ def fixture_ruleset() -> Any:
     return Allegiance(Catalog.load([cards_dir("allegiance"), FIXTURES]))
 
 
-def game(names: Iterable[str] = ("Paul", "Allison"), *, seed: int = 1, heroes: list[str] | None = None,
-         first: str | None = "Paul", fixtures: bool = False, **options: Any) -> Game:
-    """A new game; `options` go to the ruleset (format, stop, stack, given)."""
+def game(
+    names: Iterable[str] = ("Paul", "Allison"),
+    *,
+    seed: int = 1,
+    heroes: list[str] | None = None,
+    first: str | None = "",
+    fixtures: bool = False,
+    **options: Any,
+) -> Game:
+    """A new game; `options` go to the ruleset (format, stop, stack, given).
+
+    `first` names the first player ("": Paul if playing, else the first name; None: a die roll).
+    """
     names = list(names)
     opts: dict[str, Any] = {"heroes": heroes or (HEROES if len(names) == 2 else None)}
+    if first == "":
+        first = "Paul" if "Paul" in names else names[0]
     if first is not None:
         opts["first_player"] = first
     opts.update(options)
@@ -186,7 +198,8 @@ def play(g: Game, option: str, *targets: int, respond: bool = False) -> None:
 
 
 def end_turn(g: Game) -> None:
-    """From the active player's maneuver phase: everyone passes until the next turn's first decision."""
+    """From the active player's maneuver phase: everyone passes until the next turn's first
+    decision."""
     turn = g.state.turn
     while g.outcome is None and g.state.turn == turn:
         d = g.decision
@@ -194,12 +207,24 @@ def end_turn(g: Game) -> None:
         g.choose("pass")
 
 
-def next_main(g: Game, deck: str = "action") -> None:
-    """End this turn; in the next one draw from `deck` (if asked) and stop in the maneuver phase."""
-    end_turn(g)
+def to_main(g: Game, deck: str = "action") -> None:
+    """At the start of a turn: draw from `deck` (if asked) and stop in the maneuver phase."""
     if g.outcome is None and g.decision.kind == "draw":
         g.choose(f"deck:{deck}")
     pass_window(g)
+
+
+def next_main(g: Game, deck: str = "action") -> None:
+    """End this turn; in the next one draw from `deck` (if asked) and stop in the maneuver phase."""
+    end_turn(g)
+    to_main(g, deck)
+
+
+def to_end_phase(g: Game) -> None:
+    """From the active player's maneuver phase: everyone passes until the end of turn phase."""
+    while g.outcome is None and g.state.phase == "maneuver":
+        assert g.decision.kind == "priority", g.decision.prompt
+        g.choose("pass")
 
 
 def battle(g: Game, opponent: str, attackers: Iterable[int]) -> None:
@@ -224,7 +249,9 @@ def defend(g: Game, blocks: dict[int, int] | None = None) -> None:
 def pass_window_until(g: Game, kind: str) -> None:
     """Pass priority decisions until a decision of `kind`."""
     while g.decision.kind != kind:
-        assert g.decision.kind == "priority", f"expected {kind}, got {g.decision.kind}: {g.decision.prompt}"
+        assert g.decision.kind == "priority", (
+            f"expected {kind}, got {g.decision.kind}: {g.decision.prompt}"
+        )
         g.choose("pass")
 
 

@@ -78,7 +78,9 @@ class Battle:
         state = flow.state
         b = state.battle
         step = str(frame.data["step"])
-        over = b is None or any(state.players[int(b[k])].eliminated for k in ("attacker", "defender"))
+        over = b is None or any(
+            state.players[int(b[k])].eliminated for k in ("attacker", "defender")
+        )
         if over and step != "end":
             step = "end"
         nxt = STEPS[STEPS.index(step) + 1] if step != "end" else None
@@ -88,8 +90,16 @@ class Battle:
             if expired:
                 flow.emit(ce.EffectsExpired(expired))
             if b is not None:
-                damage.fire(flow, self.cat, "battle_ended", [
-                    state.objects[a] for a in b.get("attackers") or [] if board.in_play(state, state.objects[a])])
+                damage.fire(
+                    flow,
+                    self.cat,
+                    "battle_ended",
+                    [
+                        state.objects[a]
+                        for a in b.get("attackers") or []
+                        if board.in_play(state, state.objects[a])
+                    ],
+                )
             flow.emit(ce.BattleChanged(end=True))
             flow.pop(frame)
             return None
@@ -121,9 +131,18 @@ class Battle:
         name = self.r.label
         opts = [Option(f"attack:{c}", f"Attack with {name(state, c)}", "attack", c)
                 for c in cands if c not in chosen]
-        opts.append(Option("done", f"Declare {len(chosen)} attacker{'s' if len(chosen) != 1 else ''}"
-                           + (" (none)" if not chosen else ""), "done"))
-        opts += [Option(f"unattack:{c}", f"Do not attack with {name(state, c)}", "attack", c) for c in chosen]
+        opts.append(
+            Option(
+                "done",
+                f"Declare {len(chosen)} attacker{'s' if len(chosen) != 1 else ''}"
+                + (" (none)" if not chosen else ""),
+                "done",
+            )
+        )
+        opts += [
+            Option(f"unattack:{c}", f"Do not attack with {name(state, c)}", "attack", c)
+            for c in chosen
+        ]
         b = state.battle or {}
         return Ask(seat, "declare_attackers",
                    f"Declare attackers against {state.players[int(b['defender'])].name}", opts,
@@ -158,7 +177,10 @@ class Battle:
         att = state.objects[attacker_id]
         if not board.in_play(state, att):
             return False
-        return not ("not_blocked_by_basic" in self.cat.keywords(att) and defender.props.get("deck") == "basic")
+        return not (
+            "not_blocked_by_basic" in self.cat.keywords(att)
+            and defender.props.get("deck") == "basic"
+        )
 
     def _capacity(self, unit: GameObject) -> int:
         return 2 if "defends_twice" in self.cat.keywords(unit) else 1
@@ -176,19 +198,40 @@ class Battle:
         picking = frame.data.get("picking")
         if picking is not None:
             unit = state.objects[int(picking)]
-            opts = [Option(f"block:{a}", f"{name(state, unit.id)} defends against {name(state, a)}", "block", a)
-                    for a in attackers if self._blockable(state, unit, a)]
+            opts = [
+                Option(
+                    f"block:{a}",
+                    f"{name(state, unit.id)} defends against {name(state, a)}",
+                    "block",
+                    a,
+                )
+                for a in attackers
+                if self._blockable(state, unit, a)
+            ]
             opts.append(Option("back", "Choose another defender", "cancel"))
-            return Ask(seat, "assign_defenders", f"Which attacker does {name(state, unit.id)} defend against?",
-                       opts, {"blocks": blocks})
+            return Ask(
+                seat,
+                "assign_defenders",
+                f"Which attacker does {name(state, unit.id)} defend against?",
+                opts,
+                {"blocks": blocks},
+            )
         opts = []
         for u in board.units(state, seat):
             if self._can_defend(state, u) and used.get(u.id, 0) < self._capacity(u) and any(
                 self._blockable(state, u, a) for a in attackers
             ):
-                opts.append(Option(f"defend:{u.id}", f"Defend with {name(state, u.id)}", "defend", u.id))
+                opts.append(
+                    Option(f"defend:{u.id}", f"Defend with {name(state, u.id)}", "defend", u.id)
+                )
         opts.append(Option("done", f"Done assigning defenders ({len(blocks)} assigned)", "done"))
-        return Ask(seat, "assign_defenders", "Assign defenders (one per attacker)", opts, {"blocks": blocks})
+        return Ask(
+            seat,
+            "assign_defenders",
+            "Assign defenders (one per attacker)",
+            opts,
+            {"blocks": blocks},
+        )
 
     def defend_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
         kind, _, ref = option.key.partition(":")
@@ -233,7 +276,9 @@ class Battle:
         state = flow.state
         b = state.battle or {}
         seat = int(b["defender"])
-        budget = board.armor_rating(self.cat, state, seat) - state.players[seat].counters.get("armor_used", 0)
+        budget = board.armor_rating(self.cat, state, seat) - state.players[seat].counters.get(
+            "armor_used", 0
+        )
         hits = self._unblocked(state)
         total = sum(d for _, d in hits)
         if budget > 0 and total > budget and len({d for _, d in hits}) > 1:
@@ -254,15 +299,40 @@ class Battle:
         plan: dict[str, int] = frame.data["plan"]
         left = int(frame.data["budget"]) - sum(plan.values())
         hits = [(a, d) for a, d in self._unblocked(state) if str(a) not in plan]
+        if (
+            left > 0
+            and hits
+            and (sum(d for _, d in hits) <= left or len({d for _, d in hits}) == 1)
+        ):
+            # Nothing left to choose: the rest of the budget covers every source, or the sources
+            # are alike. The armor prevents all it can (ruling R43).
+            plan = dict(plan)
+            for a, d in sorted(hits, key=lambda h: -h[1]):
+                use = min(left, d)
+                if use:
+                    plan[str(a)] = use
+                left -= use
+            hits = []
         if left <= 0 or not hits:
             flow.pop(frame)
             flow.push("battle_damage", plan=plan)
             return None
         name = self.r.label
-        opts = [Option(f"armor:{a}", f"Prevent {min(left, d)} of the {d} damage from {name(state, a)}", "armor", a)
-                for a, d in hits]
-        return Ask(int(b["defender"]), "armor",
-                   f"Your armor prevents {left} more battle damage this turn: from which attacker?", opts)
+        opts = [
+            Option(
+                f"armor:{a}",
+                f"Prevent {min(left, d)} of the {d} damage from {name(state, a)}",
+                "armor",
+                a,
+            )
+            for a, d in hits
+        ]
+        return Ask(
+            int(b["defender"]),
+            "armor",
+            f"Your armor prevents {left} more battle damage this turn: from which attacker?",
+            opts,
+        )
 
     def armor_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
         a = int(option.key.split(":")[1])
@@ -302,7 +372,15 @@ class Battle:
             if target < 0:
                 prevented = min(amount, plan.get(str(source), 0))
                 armor_used += prevented
-            damage.deal(flow, cat, target, amount - prevented, source, battle=True, armor_prevented=prevented)
+            damage.deal(
+                flow,
+                cat,
+                target,
+                amount - prevented,
+                source,
+                battle=True,
+                armor_prevented=prevented,
+            )
         if armor_used:
             flow.emit(ce.PlayerCounterAdded(defender_seat, "armor_used", armor_used))
         self._fire_kills(flow, hits)
@@ -316,5 +394,7 @@ class Battle:
             if target < 0 or source not in state.objects:
                 continue
             unit, src = state.objects[target], state.objects[source]
-            if board.in_play(state, unit) and unit.counters.get("damage", 0) >= board.max_health(cat, state, unit):
+            if board.in_play(state, unit) and unit.counters.get("damage", 0) >= board.max_health(
+                cat, state, unit
+            ):
                 damage.fire(flow, cat, "defender_destroyed_by_this", [src])

@@ -117,13 +117,21 @@ def name_of(cat: Catalog, state: State, ref: int) -> str:
 
 
 def _statics(cat: Catalog, state: State) -> list[tuple[GameObject, Static]]:
-    """Every static (`while`) effect of the cards in play, with the card it comes from."""
-    out = []
-    for p in state.players:
-        for i in state.zones[territory(p.seat)].cards:
-            src = state.objects[i]
-            out.extend((src, ab.while_) for ab in cat.abilities_of(src) if ab.while_ is not None)
-    return out
+    """Every static (`while`) effect of the cards in play, with the card it comes from.
+
+    Remembered until the next event (stat queries ask for it once per unit, many times a step).
+    """
+
+    def collect() -> list[tuple[GameObject, Static]]:
+        out: list[tuple[GameObject, Static]] = []
+        for p in state.players:
+            for i in state.zones[territory(p.seat)].cards:
+                src = state.objects[i]
+                out.extend((src, ab.while_) for ab in cat.abilities_of(src)
+                           if ab.while_ is not None)
+        return out
+
+    return state.cached("allegiance.statics", collect)
 
 
 def _affects(state: State, src: GameObject, w: Static, ref: int) -> bool:
@@ -146,7 +154,8 @@ def _affects(state: State, src: GameObject, w: Static, ref: int) -> bool:
         return mine and obj.card in w.cards
     if w.who == "self_defending_against_elite":
         return src.id == obj.id and any(
-            d == obj.id and state.objects[int(a)].props.get("deck") == "elite" for a, d in blocks.items())
+            d == obj.id and state.objects[int(a)].props.get("deck") == "elite"
+            for a, d in blocks.items())
     if w.who == "defending_units_you_control":
         return obj.controller == src.controller and obj.id in blocks.values()
     return False
@@ -197,9 +206,11 @@ def condition(cat: Catalog, state: State, obj: GameObject, cond: Condition | Non
         return False
     if cond.you_control_a is not None and not any(u.card == cond.you_control_a for u in mine):
         return False
-    if cond.destroyed_card is not None and (data or {}).get("destroyed_card") not in cond.destroyed_card:
+    gone = (data or {}).get("destroyed_card")
+    if cond.destroyed_card is not None and gone not in cond.destroyed_card:
         return False
-    return not (cond.once_per_turn and (state.globals.get("once") or {}).get(str(obj.id)) == state.turn)
+    once: dict[str, int] = state.globals.get("once") or {}
+    return not (cond.once_per_turn and once.get(str(obj.id)) == state.turn)
 
 
 def trigger_allowed(flow: Flow, cat: Catalog, obj: GameObject, cond: Condition | None,
@@ -209,7 +220,8 @@ def trigger_allowed(flow: Flow, cat: Catalog, obj: GameObject, cond: Condition |
     if not condition(cat, state, obj, cond, data):
         return False
     if cond is not None and cond.once_per_turn:
-        flow.emit(ce.GlobalSet("once", {**(state.globals.get("once") or {}), str(obj.id): state.turn}))
+        once = {**(state.globals.get("once") or {}), str(obj.id): state.turn}
+        flow.emit(ce.GlobalSet("once", once))
     return True
 
 
@@ -221,7 +233,8 @@ def attack_allowed(cat: Catalog, state: State, obj: GameObject) -> bool:
 
 
 def hero_protected(cat: Catalog, state: State, hero: int, seat: int, source: int | None) -> bool:
-    """Whether `seat` may not target `hero` with `source` (Leafweave Cloak: no opponents' actions)."""
+    """Whether `seat` may not target `hero` with `source` (Leafweave Cloak: no opponent's
+    action card may target the hero)."""
     owner = hero_seat(hero)
     if source is None or source not in state.objects or owner == seat:
         return False

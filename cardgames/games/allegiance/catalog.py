@@ -54,8 +54,8 @@ def _check_references(cards: dict[str, Card], where: dict[str, tuple[str, int]])
 
     for cid, card in cards.items():
         if isinstance(card, HeroCard):
-            for fld, ref, kind in (("weapon", card.weapon, GearCard), ("armor", card.armor, GearCard)):
-                if not isinstance(cards.get(ref), kind):
+            for fld, ref in (("weapon", card.weapon), ("armor", card.armor)):
+                if not isinstance(cards.get(ref), GearCard):
                     bad(cid, fld, f"no weapon/armor card {ref!r}")
             for ref in card.specials:
                 if not isinstance(cards.get(ref), UnitCard | SpecialCard):
@@ -73,7 +73,7 @@ def _check_references(cards: dict[str, Card], where: dict[str, tuple[str, int]])
         if isinstance(card, ActionCard):
             for i, half in enumerate(card.halves):
                 if half.attach is not None and half.attach not in half.targets:
-                    bad(cid, f"halves[{i}].attach", f"no target slot {half.attach!r}")
+                    bad(cid, f"{_half_field(card, i)}.attach", f"no target slot {half.attach!r}")
     return problems
 
 
@@ -85,18 +85,26 @@ def _abilities_of_card(card: Card) -> list[tuple[str, Ability]]:
         return [(f"faces[{f}].abilities[{i}]", ab)
                 for f, face in enumerate(card.faces) for i, ab in enumerate(face.abilities)]
     if isinstance(card, ActionCard):
-        return [(f"halves[{h}].attached[{i}]", ab)
+        return [(f"{_half_field(card, h)}.attached[{i}]", ab)
                 for h, half in enumerate(card.halves) for i, ab in enumerate(half.attached)]
     return []
 
 
+def _half_field(card: ActionCard, half: int) -> str:
+    """Where a half is in the card file: `play`, or `split[i]` for split cards."""
+    return "play" if card.play is not None else f"split[{half}]"
+
+
 def _effects_of(card: Card) -> list[tuple[str, dict[str, TargetSpec], list[dict[str, Any]]]]:
     """(field, target slots, effect steps) of every effect a card has."""
-    out = [(f"{fld}.effect", dict(ab.targets), list(ab.effect)) for fld, ab in _abilities_of_card(card)]
+    out = [(f"{fld}.effect", dict(ab.targets), list(ab.effect))
+           for fld, ab in _abilities_of_card(card)]
     if isinstance(card, HeroCard):
-        out += [(f"abilities.{a.id}.effect", dict(a.targets), list(a.effect)) for a in card.abilities]
+        out += [(f"abilities.{a.id}.effect", dict(a.targets), list(a.effect))
+                for a in card.abilities]
     if isinstance(card, ActionCard):
-        out += [(f"halves[{i}].effect", dict(h.targets), list(h.effect)) for i, h in enumerate(card.halves)]
+        out += [(f"{_half_field(card, i)}.effect", dict(h.targets), list(h.effect))
+                for i, h in enumerate(card.halves)]
     return out
 
 
@@ -110,7 +118,8 @@ def _card_names_in(card: Card) -> list[tuple[str, list[str]]]:
             conds.append(ab.while_.attack_only_if)
         for c in conds:
             if c is not None:
-                out.append((f"{fld}.if", [n for n in [c.you_control_a, *(c.destroyed_card or [])] if n]))
+                names = [c.you_control_a, *(c.destroyed_card or [])]
+                out.append((f"{fld}.if", [n for n in names if n]))
     return out
 
 
@@ -149,7 +158,10 @@ class Catalog:
     def shared(self, deck: str) -> list[UnitCard | ActionCard]:
         out: list[UnitCard | ActionCard] = []
         for c in self.cards.values():
-            if (isinstance(c, UnitCard) and c.special is None and c.deck == deck) or (isinstance(c, ActionCard) and deck == "action"):
+            if isinstance(c, UnitCard):
+                if c.special is None and c.deck == deck:
+                    out.append(c)
+            elif isinstance(c, ActionCard) and deck == "action":
                 out.append(c)
         return out
 
@@ -189,7 +201,7 @@ class Catalog:
         return []
 
     def abilities_of(self, obj: GameObject) -> list[Ability]:
-        """Abilities a card has where it is now (gear: its face-up side; actions: while attached)."""
+        """Abilities a card has where it is now (gear: its face-up side; actions: attached)."""
         card = self.card(obj.card)
         if isinstance(card, UnitCard | SpecialCard):
             return list(card.abilities)
@@ -227,7 +239,8 @@ class Catalog:
                 eff = Effect(dict(half.targets), list(half.effect), half.name or card.name)
             else:
                 ab = self._card_ability(card, where, int(parts[3]))
-                eff = Effect(dict(ab.targets), list(ab.effect), ab.text or getattr(card, "name", ""))
+                name = ab.text or getattr(card, "name", "")
+                eff = Effect(dict(ab.targets), list(ab.effect), name)
         else:
             raise CardgamesError(f"bad ability reference {ref!r}")
         self._effects[ref] = eff

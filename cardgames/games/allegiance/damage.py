@@ -1,4 +1,7 @@
-"""Damage, prevention, healing, destruction and elimination (rulebook: Additional Gameplay Concepts)."""
+"""Damage, prevention, healing, destruction and elimination.
+
+Rulebook: Additional Gameplay Concepts (p.14-15) and General Multiplayer Rules (p.27).
+"""
 
 from __future__ import annotations
 
@@ -67,8 +70,16 @@ def prevent(flow: Flow, target: int, amount: int, cat: Catalog | None = None,
 
 def deal(flow: Flow, cat: Catalog, target: int, amount: int, source: int | None, *,
          battle: bool = False, armor_prevented: int = 0) -> int:
-    """Deal damage (prevention applied); the caller runs `check_state` afterwards. Returns dealt."""
-    if amount <= 0 or not board.alive(flow.state, target):
+    """Deal damage (prevention applied); the caller runs `check_state` afterwards. Returns dealt.
+
+    Damage that armor prevented entirely is still recorded (0 dealt, `armor_prevented` prevented),
+    so the log shows the armor at work (sample game turn 4: 2 of the Lance's 2 prevented).
+    """
+    if not board.alive(flow.state, target):
+        return 0
+    if amount <= 0:
+        if armor_prevented > 0:
+            flow.emit(Damaged(target, 0, source, battle, armor_prevented))
         return 0
     left = prevent(flow, target, amount, cat, source)
     flow.emit(Damaged(target, left, source, battle, amount - left + armor_prevented))
@@ -145,13 +156,20 @@ def destroy(flow: Flow, cat: Catalog, obj_id: int) -> None:
     state = flow.state
     obj = state.objects[obj_id]
     ctrl = obj.controller
-    hakor = "hakor-recycle" in _rules_of(cat, state, ctrl) and obj.props.get("back") in board.UNIT_DECKS
+    hakor = (
+        "hakor-recycle" in _rules_of(cat, state, ctrl) and obj.props.get("back") in board.UNIT_DECKS
+    )
     fire(flow, cat, "destroyed", [obj], controller=ctrl)
     others = [state.objects[i] for i in state.zones[board.territory(ctrl)].cards if i != obj_id]
     leave_play(flow, cat, obj_id, bottom=hakor)
     if obj.props.get("type") == "unit":
-        fire(flow, cat, "unit_you_control_destroyed", [o for o in others if board.in_play(state, o)],
-             destroyed_card=obj.card)
+        fire(
+            flow,
+            cat,
+            "unit_you_control_destroyed",
+            [o for o in others if board.in_play(state, o)],
+            destroyed_card=obj.card,
+        )
 
 
 def _rules_of(cat: Catalog, state: State, seat: int) -> list[str]:

@@ -1,4 +1,7 @@
-"""The players' log for Allegiance: one readable line per event, hiding what the viewer may not see."""
+"""The players' log for Allegiance: one readable line per event.
+
+Nothing the viewer may not see is shown.
+"""
 
 from __future__ import annotations
 
@@ -34,11 +37,17 @@ def describe_event(rules: Allegiance, state: State, ev: Event, viewer: int | Non
         return f"{who(ev.seat)} draws a card from the {ev.deck} deck"
     if isinstance(ev, GoldChanged):
         if ev.reason == "production":
-            return f"{who(ev.seat)} gains {ev.delta} gold (production {state.players[ev.seat].counters.get('production')})"
+            production = state.players[ev.seat].counters.get("production")
+            return f"{who(ev.seat)} gains {ev.delta} gold (production {production})"
         verb = "gains" if ev.delta >= 0 else "pays"
-        return f"{who(ev.seat)} {verb} {abs(ev.delta)} gold ({ev.reason}) → {state.players[ev.seat].counters['gold']}"
+        left = state.players[ev.seat].counters["gold"]
+        return f"{who(ev.seat)} {verb} {abs(ev.delta)} gold ({ev.reason}) → {left}"
     if isinstance(ev, Damaged):
-        src = f"{name(ev.source)} deals" if ev.source is not None and ev.source in state.objects else "Dealt"
+        src = (
+            f"{name(ev.source)} deals"
+            if ev.source is not None and ev.source in state.objects
+            else "Dealt"
+        )
         kind = "battle damage" if ev.battle else "damage"
         prevented = f" ({ev.prevented} prevented)" if ev.prevented else ""
         tail = ""
@@ -52,7 +61,11 @@ def describe_event(rules: Allegiance, state: State, ev: Event, viewer: int | Non
         return f"{ev.label}" + (f" → {', '.join(targets)}" if targets else "") + " (on the chain)"
     if isinstance(ev, ce.ChainPopped):
         label = ev.label or "It"
-        words = {"resolved": "resolves", "fizzled": "has no target left: canceled", "removed": "is removed"}
+        words = {
+            "resolved": "resolves",
+            "fizzled": "has no target left: canceled",
+            "removed": "is removed",
+        }
         return f"{label}: {words.get(ev.result, ev.result)}"
     if isinstance(ev, ce.ObjectMoved):
         obj = state.objects[ev.id]
@@ -63,7 +76,8 @@ def describe_event(rules: Allegiance, state: State, ev: Event, viewer: int | Non
         return None
     if isinstance(ev, ce.ObjectChanged):
         if ev.face is not None:
-            return f"{who(state.objects[ev.id].controller)} equips {cat.display_name(state.objects[ev.id])}"
+            gear = state.objects[ev.id]
+            return f"{who(gear.controller)} equips {cat.display_name(gear)}"
         return None
     if isinstance(ev, ce.CounterAdded) and ev.name == "augment":
         return f"{name(ev.id)} gets {ev.delta} augment counter{'s' if ev.delta != 1 else ''}"
@@ -74,11 +88,13 @@ def describe_event(rules: Allegiance, state: State, ev: Event, viewer: int | Non
     if isinstance(ev, ce.ShieldAdded):
         if ev.per_hit:
             what = "All" if ev.amount >= 999 else f"{ev.amount} of each"
-            return f"{what} damage to {name(ev.target)} will be prevented ({ev.until.replace('_', ' ')})"
+            until = ev.until.replace("_", " ")
+            return f"{what} damage to {name(ev.target)} will be prevented ({until})"
         return f"The next {ev.amount} damage to {name(ev.target)} will be prevented"
     if isinstance(ev, ce.BattleChanged):
         if ev.battle is not None:
-            return f"Battle: {who(int(ev.battle['attacker']))} attacks {who(int(ev.battle['defender']))}"
+            attacker, defender = int(ev.battle["attacker"]), int(ev.battle["defender"])
+            return f"Battle: {who(attacker)} attacks {who(defender)}"
         if ev.changes and "attackers" in ev.changes:
             atk = [name(a) for a in ev.changes["attackers"]]
             return "Attackers: " + (", ".join(atk) if atk else "none")
@@ -91,7 +107,8 @@ def describe_event(rules: Allegiance, state: State, ev: Event, viewer: int | Non
     if isinstance(ev, ce.GameEnded):
         if ev.draw:
             return f"The game is a draw ({ev.reason})"
-        return f"{' and '.join(who(s) for s in ev.winners)} win{'s' if len(ev.winners) == 1 else ''} ({ev.reason})"
+        names = " and ".join(who(s) for s in ev.winners)
+        return f"{names} win{'s' if len(ev.winners) == 1 else ''} ({ev.reason})"
     if isinstance(ev, ce.Chose) and not ev.auto and ev.kind == "priority" and ev.key == "pass":
         return None
     return None

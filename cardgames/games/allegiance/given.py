@@ -55,7 +55,9 @@ def _from_decks(rules: Allegiance, flow: Flow, cid: str) -> int:
         oid = _find(state.zones[zone].cards, state, cid, set())
         if oid is not None:
             return oid
-    raise SetupError(f"given: no {cid!r} left in the {back} deck (the box has {getattr(card, 'copies', 0)})")
+    raise SetupError(
+        f"given: no {cid!r} left in the {back} deck (the box has {getattr(card, 'copies', 0)})"
+    )
 
 
 def apply_given(rules: Allegiance, flow: Flow, given: dict[str, Json]) -> None:
@@ -88,17 +90,25 @@ def apply_given(rules: Allegiance, flow: Flow, given: dict[str, Json]) -> None:
                 oid = _from_decks(rules, flow, str(cid))
                 flow.emit(CardDrawn(oid, seat, str(state.objects[oid].props["back"])))
         for unit in spec.get("territory") or []:
-            u = {"card": unit} if isinstance(unit, str) else dict(unit)
+            u: dict[str, Any] = {"card": unit} if isinstance(unit, str) else dict(unit)
             bad = set(u) - UNIT_KEYS
             if bad:
-                raise SetupError(f"given.players.{name}.territory: unknown key(s) {', '.join(sorted(bad))}")
+                raise SetupError(
+                    f"given.players.{name}.territory: unknown key(s) {', '.join(sorted(bad))}"
+                )
             cid = str(u["card"])
             card = cat.card(cid)
             if not isinstance(card, UnitCard):
                 raise SetupError(f"given.players.{name}.territory: {cid!r} is not a unit")
-            oid = rules.special_object(flow, seat, cid) if card.special else _from_decks(rules, flow, cid)
+            oid = (
+                rules.special_object(flow, seat, cid)
+                if card.special
+                else _from_decks(rules, flow, cid)
+            )
             entered = int(given.get("turn", 1)) if u.get("new") else 0
-            board.move(flow, oid, board.territory(seat), controller=seat, entered_turn=entered, reset=True)
+            board.move(
+                flow, oid, board.territory(seat), controller=seat, entered_turn=entered, reset=True
+            )
             for counter in ("damage", "augment"):
                 if u.get(counter):
                     flow.emit(ce.CounterAdded(oid, counter, int(u[counter])))
@@ -107,35 +117,45 @@ def apply_given(rules: Allegiance, flow: Flow, given: dict[str, Json]) -> None:
             if u.get("exhausted"):
                 flow.emit(ce.ObjectChanged(oid, exhausted=True))
         for kind in ("weapon", "armor"):
-            obj = board.gear(state, seat, kind)
-            if obj is None:
+            gear_obj = board.gear(state, seat, kind)
+            if gear_obj is None:
                 continue
             if kind in spec:
-                gcard = cat.card(obj.card)
+                gcard = cat.card(gear_obj.card)
                 assert isinstance(gcard, GearCard)
                 want = spec[kind]
                 faces = [f.name for f in gcard.faces]
-                face = int(want) if isinstance(want, int) else (faces.index(want) if want in faces else -1)
+                face = (
+                    int(want)
+                    if isinstance(want, int)
+                    else (faces.index(want) if want in faces else -1)
+                )
                 if face < 0 or face >= len(faces):
                     raise SetupError(f"given.players.{name}.{kind}: {want!r} is not one of {faces}")
-                if face != obj.face:
-                    flow.emit(ce.ObjectChanged(obj.id, face=face))
+                if face != gear_obj.face:
+                    flow.emit(ce.ObjectChanged(gear_obj.id, face=face))
             if spec.get(f"{kind}_exhausted"):
-                flow.emit(ce.ObjectChanged(obj.id, exhausted=True))
+                flow.emit(ce.ObjectChanged(gear_obj.id, exhausted=True))
         if "cooldowns" in spec:
             hero = cat.hero(str(p.props["hero"]))
             valid = {a.id for a in hero.abilities}
             cds = {str(k): int(v) for k, v in dict(spec["cooldowns"]).items()}
             if set(cds) - valid:
-                raise SetupError(f"given.players.{name}.cooldowns: unknown abilities {sorted(set(cds) - valid)}")
-            flow.emit(ce.PlayerPropSet(seat, "cooldowns", {**(p.props.get("cooldowns") or {}), **cds}))
+                raise SetupError(
+                    f"given.players.{name}.cooldowns: unknown abilities {sorted(set(cds) - valid)}"
+                )
+            flow.emit(
+                ce.PlayerPropSet(seat, "cooldowns", {**(p.props.get("cooldowns") or {}), **cds})
+            )
         if "turns_taken" in spec:
             flow.emit(ce.PlayerPropSet(seat, "turns_taken", int(spec["turns_taken"])))
         if "stop" in spec:
             flow.emit(ce.PlayerPropSet(seat, "stop", str(spec["stop"])))
     for deck_name, cards in dict(given.get("discard") or {}).items():
         for cid in cards:
-            flow.emit(ce.ObjectMoved(_from_decks(rules, flow, str(cid)), board.discard(str(deck_name))))
+            flow.emit(
+                ce.ObjectMoved(_from_decks(rules, flow, str(cid)), board.discard(str(deck_name)))
+            )
     active_name = given.get("active", names[int(state.globals.get("first_player", 0))])
     if active_name not in names:
         raise SetupError(f"given.active: no player {active_name!r}")
@@ -144,4 +164,4 @@ def apply_given(rules: Allegiance, flow: Flow, given: dict[str, Json]) -> None:
     flow.emit(ce.TurnBegan(int(given.get("turn", 1)), names.index(str(active_name))))
     flow.emit(ce.PhaseBegan("maneuver"))
     flow.push("turn", step="end_triggers")
-    chainmod.open_window(flow, names.index(str(active_name)), "main")
+    chainmod.open_window(flow, names.index(str(active_name)), "main", "Maneuver phase")

@@ -1,4 +1,7 @@
-"""Allegiance invariants: after every event (cards conserved, no negative gold, bounded health) and at rest."""
+"""Allegiance invariants, after every event and at rest.
+
+Cards are conserved, gold is never negative, health stays within bounds.
+"""
 
 from __future__ import annotations
 
@@ -51,7 +54,9 @@ def check(rules: Allegiance, state: State, *, settled: bool = True) -> list[str]
         if not 0 <= health <= most:
             problems.append(f"{p.name} health {health} outside 0..{most}")
         dead = health <= 0
-        if (p.eliminated != dead if settled else p.eliminated and not dead) and not p.props.get("conceded"):
+        if (p.eliminated != dead if settled else p.eliminated and not dead) and not p.props.get(
+            "conceded"
+        ):
             problems.append(f"{p.name} eliminated={p.eliminated} with health {health}")
         for ab, cd in (p.props.get("cooldowns") or {}).items():
             if cd < 0:
@@ -59,13 +64,20 @@ def check(rules: Allegiance, state: State, *, settled: bool = True) -> list[str]
     if not settled:
         return problems
     for obj in objects.values():
-        if board.in_play(state, obj) and obj.props.get("type") == "unit" and obj.attached_to is None:
-            if obj.counters.get("damage", 0) >= board.max_health(rules.cat, state, obj) and state.outcome is None:
-                problems.append(f"unit {obj.id} ({obj.card}) has lethal damage but is in play")
+        if (
+            board.in_play(state, obj)
+            and obj.props.get("type") == "unit"
+            and obj.attached_to is None
+            and obj.counters.get("damage", 0) >= board.max_health(rules.cat, state, obj)
+            and state.outcome is None
+        ):
+            problems.append(f"unit {obj.id} ({obj.card}) has lethal damage but is in play")
         if obj.attached_to is not None and board.in_play(state, obj):
             host = objects.get(obj.attached_to)
             if host is None or not board.in_play(state, host):
-                problems.append(f"attachment {obj.id} is attached to {obj.attached_to}, which is not in play")
+                problems.append(
+                    f"attachment {obj.id} is attached to {obj.attached_to}, which is not in play"
+                )
     return problems
 
 

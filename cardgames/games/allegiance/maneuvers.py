@@ -1,6 +1,7 @@
 """The six maneuvers: which are legal now, announcing them (costs, targets) and resolving them.
 
-Rulebook: Maneuvers (p.16-19), Timing of Maneuvers and Responses (p.22-23), Triggered Effects (p.25).
+Rulebook: Maneuvers (p.16-19), Timing of Maneuvers and Responses (p.22-23), Triggered Effects
+(p.25).
 """
 
 from __future__ import annotations
@@ -56,8 +57,14 @@ class Maneuvers:
 
             if eligible_attackers(self.r, state, seat):
                 for opp in board.opponents(state, seat):
-                    opts.append(Option(f"battle:{opp}", f"Initiate a battle against {state.players[opp].name}",
-                                       "battle", hero_ref(opp)))
+                    opts.append(
+                        Option(
+                            f"battle:{opp}",
+                            f"Initiate a battle against {state.players[opp].name}",
+                            "battle",
+                            hero_ref(opp),
+                        )
+                    )
             for obj in state.cards_in(board.hand(seat)):
                 card = cat.card(obj.card)
                 if isinstance(card, UnitCard) and card.cost <= gold:
@@ -74,24 +81,34 @@ class Maneuvers:
             if not isinstance(card, ActionCard):
                 continue
             for i, half in enumerate(card.halves):
-                if half.cost <= gold and targeting.can_announce(cat, state, half.targets, seat, obj.id):
+                if half.cost <= gold and targeting.can_announce(
+                    cat, state, half.targets, seat, obj.id
+                ):
                     name = half.name or card.name
                     opts.append(Option(f"action:{obj.id}:{i}", f"Play {name} ({half.cost} gold)",
                                        "action", obj.id))
         for obj in state.cards_in(board.territory(seat)):
             if obj.controller != seat:
                 continue
-            for i, ab in enumerate(cat.abilities_of(obj)):
-                if ab.cost is None or ab.cost.gold > gold or (ab.cost.exhaust and obj.exhausted):
+            for i, act in enumerate(cat.abilities_of(obj)):
+                if act.cost is None or act.cost.gold > gold or (act.cost.exhaust and obj.exhausted):
                     continue
-                if targeting.can_announce(cat, state, ab.targets, seat, obj.id):
-                    opts.append(Option(f"activate:{obj.id}:{i}",
-                                       f"{cat.display_name(obj)}: {ab.text or 'activate'}", "activate", obj.id))
+                if targeting.can_announce(cat, state, act.targets, seat, obj.id):
+                    opts.append(
+                        Option(
+                            f"activate:{obj.id}:{i}",
+                            f"{cat.display_name(obj)}: {act.text or 'activate'}",
+                            "activate",
+                            obj.id,
+                        )
+                    )
         if main:
             unlocked_levels = {a.level for a in hero.abilities if a.id in cds}
             for ab in hero.abilities:
                 if ab.id not in cds and ab.cost <= gold and (ab.level - 1) in unlocked_levels:
-                    opts.append(Option(f"unlock:{ab.id}", f"Unlock {ab.name} ({ab.cost} gold)", "unlock"))
+                    opts.append(
+                        Option(f"unlock:{ab.id}", f"Unlock {ab.name} ({ab.cost} gold)", "unlock")
+                    )
         return opts
 
     def pass_label(self, state: State, seat: int, frame: Frame) -> str:
@@ -104,14 +121,27 @@ class Maneuvers:
         return "Pass"
 
     def wants_priority(self, state: State, seat: int, frame: Frame) -> bool:
-        """Whom to ask, by public information and the seat's own setting only (ruling R96)."""
+        """Whom to ask, by public information and the seat's own setting only (ruling R96).
+
+        The current player is always asked in their own maneuver phase. Otherwise, by the seat's
+        `stop` setting: "always" asks at every chance to respond; "never" never; "auto" (the
+        default) asks whenever the seat could respond by public information (an action card in
+        hand, a ready reaction ability, a usable activated ability), whatever the maneuver:
+        every maneuver can be responded to by any player (p.22). "relevant" narrows "auto" to
+        the moments that concern the seat (the newest maneuver targets its hero or cards or
+        attacks it, or it takes part in the battle).
+        """
         if is_main(state, seat, frame):
             return True
         stop = str(state.players[seat].props.get("stop", "auto"))
         if stop == "always":
             return True
-        if stop == "never":
+        if stop == "never" or not self.could_respond(state, seat):
             return False
+        return stop != "relevant" or self.concerns(state, seat)
+
+    def could_respond(self, state: State, seat: int) -> bool:
+        """Whether, by public information, `seat` might have a reaction to play."""
         cat = self.cat
         if any(o.props.get("back") == "action" for o in state.cards_in(board.hand(seat))):
             return True
@@ -126,6 +156,24 @@ class Maneuvers:
                         return True
         return False
 
+    def concerns(self, state: State, seat: int) -> bool:
+        """Whether the present moment concerns `seat`, by public information."""
+        battle = state.battle
+        if battle is not None and seat in (int(battle["attacker"]), int(battle["defender"])):
+            return True
+        if not state.chain:
+            return False
+        top = state.chain[-1]
+        if top.controller == seat:
+            return False
+        if top.kind == "battle" and int(top.data.get("defender", -1)) == seat:
+            return True
+        for refs in top.targets.values():
+            for ref in refs:
+                if ref == hero_ref(seat) or (ref > 0 and state.objects[ref].controller == seat):
+                    return True
+        return False
+
     # -- announcing ------------------------------------------------------------------------
 
     def begin_maneuver(self, flow: Flow, seat: int, option: Option, frame: Frame) -> None:
@@ -134,8 +182,13 @@ class Maneuvers:
         p = state.players[seat]
         if kind == "battle":
             opp = int(rest)
-            self._push(flow, seat, "battle", f"{p.name} initiates a battle against {state.players[opp].name}",
-                       data={"defender": opp})
+            self._push(
+                flow,
+                seat,
+                "battle",
+                f"{p.name} initiates a battle against {state.players[opp].name}",
+                data={"defender": opp},
+            )
         elif kind == "enlist":
             obj = state.objects[int(rest)]
             card = cat.card(obj.card)
@@ -166,7 +219,11 @@ class Maneuvers:
     def _push(self, flow: Flow, seat: int, kind: str, label: str, *, source: int | None = None,
               ability: str | None = None, targets: dict[str, list[int]] | None = None,
               data: dict[str, Json] | None = None, first: int | None = None) -> None:
-        flow.emit(ce.ChainPushed(flow.new_id(), seat, kind, label, source, ability, targets or {}, data or {}))
+        flow.emit(
+            ce.ChainPushed(
+                flow.new_id(), seat, kind, label, source, ability, targets or {}, data or {}
+            )
+        )
         chainmod.reopen(flow, seat if first is None else first)
 
     def target_label(self, state: State, ref: int) -> str:
@@ -198,11 +255,17 @@ class Maneuvers:
             if len(picked) >= spec.count:
                 flow.update(frame, slot_done=[*d["slot_done"], slot])
                 return None
-            cands = [c for c in targeting.candidates(cat, state, spec, seat, d["source"]) if c not in picked]
+            cands = [
+                c
+                for c in targeting.candidates(cat, state, spec, seat, d["source"])
+                if c not in picked
+            ]
             if not cands and (spec.up_to or picked):
                 flow.update(frame, slot_done=[*d["slot_done"], slot])
                 return None
-            return self._ask_target(state, frame, seat, slot, spec, picked, cands, eff.name, trig is None)
+            return self._ask_target(
+                state, frame, seat, slot, spec, picked, cands, eff.name, trig is None
+            )
         self._finish_announce(flow, frame)
         return None
 
@@ -215,8 +278,13 @@ class Maneuvers:
             opts.append(Option(CANCEL, "Cancel this maneuver", "cancel"))
         n = f"up to {spec.count}" if spec.up_to else str(spec.count)
         what = spec.type.replace("_", " or ")
-        return Ask(seat, "target", f"{name}: select {n} target {what}" + ("s" if spec.count > 1 else ""),
-                   opts, {"slot": slot, "picked": picked})
+        return Ask(
+            seat,
+            "target",
+            f"{name}: select {n} target {what}" + ("s" if spec.count > 1 else ""),
+            opts,
+            {"slot": slot, "picked": picked},
+        )
 
     def announce_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
         d = frame.data
@@ -251,8 +319,17 @@ class Maneuvers:
         trig = d.get("trigger")
         if trig is not None:
             flow.emit(ce.TriggersTaken([int(trig["id"])]))
-            self._push(flow, seat, "trigger", str(trig["label"]), source=trig.get("source"), ability=ref,
-                       targets=targets, data=dict(trig.get("data") or {}), first=state.active)
+            self._push(
+                flow,
+                seat,
+                "trigger",
+                str(trig["label"]),
+                source=trig.get("source"),
+                ability=ref,
+                targets=targets,
+                data=dict(trig.get("data") or {}),
+                first=state.active,
+            )
             return
         kind, _, rest = str(d["key"]).partition(":")
         if kind == "ability":
@@ -260,8 +337,15 @@ class Maneuvers:
             cds = cooldowns(state, seat)
             cds[ab.id] = ab.delay
             flow.emit(ce.PlayerPropSet(seat, "cooldowns", cds))
-            self._push(flow, seat, "ability", f"{p.name} uses {ab.name}", ability=ref, targets=targets,
-                       data={"ability": ab.id})
+            self._push(
+                flow,
+                seat,
+                "ability",
+                f"{p.name} uses {ab.name}",
+                ability=ref,
+                targets=targets,
+                data={"ability": ab.id},
+            )
             damage.fire(flow, cat, "you_use_ability", [
                 o for o in state.cards_in(board.territory(seat)) if o.controller == seat])
         elif kind == "action":
@@ -269,20 +353,21 @@ class Maneuvers:
             card = cat.card(state.objects[oid].card)
             assert isinstance(card, ActionCard)
             play = card.halves[half]
-            flow.emit(GoldChanged(seat, -play.cost, f"play {play.name or card.name}"))
+            if play.cost:
+                flow.emit(GoldChanged(seat, -play.cost, f"play {play.name or card.name}"))
             board.move(flow, oid, board.LIMBO, face=half)
             self._push(flow, seat, "action", f"{p.name} plays {play.name or card.name}", source=oid,
                        ability=ref, targets=targets, data={"half": half})
         elif kind == "activate":
             oid, idx = (int(x) for x in rest.split(":"))
             obj = state.objects[oid]
-            ab = cat.abilities_of(obj)[idx]
-            assert ab.cost is not None
-            if ab.cost.gold:
-                flow.emit(GoldChanged(seat, -ab.cost.gold, f"activate {cat.display_name(obj)}"))
-            if ab.cost.exhaust:
+            act = cat.abilities_of(obj)[idx]
+            assert act.cost is not None
+            if act.cost.gold:
+                flow.emit(GoldChanged(seat, -act.cost.gold, f"activate {cat.display_name(obj)}"))
+            if act.cost.exhaust:
                 flow.emit(ce.ObjectChanged(oid, exhausted=True))
-            self._push(flow, seat, "activated", f"{cat.display_name(obj)}: {ab.text}", source=oid,
+            self._push(flow, seat, "activated", f"{cat.display_name(obj)}: {act.text}", source=oid,
                        ability=ref, targets=targets)
         else:
             raise EngineError(f"cannot finish announcing {d['key']}")
@@ -308,8 +393,17 @@ class Maneuvers:
         return True
 
     def announce_trigger(self, flow: Flow, trig: dict[str, Json]) -> None:
-        flow.push("announce", seat=trig["controller"], key="trigger", ref=trig["ref"], source=trig["source"],
-                  chosen={}, slot_done=[], trigger=trig, accepted=False)
+        flow.push(
+            "announce",
+            seat=trig["controller"],
+            key="trigger",
+            ref=trig["ref"],
+            source=trig["source"],
+            chosen={},
+            slot_done=[],
+            trigger=trig,
+            accepted=False,
+        )
 
     def order_run(self, flow: Flow, frame: Frame) -> Ask | None:
         seat = int(frame.data["seat"])
@@ -332,8 +426,15 @@ class Maneuvers:
 
     def resolve_top(self, flow: Flow) -> None:
         entry = flow.state.chain[-1]
-        effects.start(flow, entry.ability or f"rule:{entry.kind}", entry.controller,
-                      source=entry.source, targets=entry.targets, entry=entry.id, vars=dict(entry.data))
+        effects.start(
+            flow,
+            entry.ability or f"rule:{entry.kind}",
+            entry.controller,
+            source=entry.source,
+            targets=entry.targets,
+            entry=entry.id,
+            vars=dict(entry.data),
+        )
 
     def entry(self, state: State, frame: Frame) -> ChainEntry | None:
         eid = frame.data.get("entry")
@@ -345,7 +446,11 @@ class Maneuvers:
         entry = self.entry(state, frame)
         if entry is None and frame.data.get("entry") is not None:
             return False
-        if entry is not None and entry.kind == "battle" and state.players[int(entry.data["defender"])].eliminated:
+        if (
+            entry is not None
+            and entry.kind == "battle"
+            and state.players[int(entry.data["defender"])].eliminated
+        ):
             flow.emit(ce.ChainPopped(entry.id, "fizzled", entry.label))
             return False
         targets: dict[str, list[int]] = frame.data["targets"]

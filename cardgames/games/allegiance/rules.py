@@ -1,4 +1,7 @@
-"""Allegiance: A Realm Divided — the ruleset: formats, setup and the hooks that tie its parts together."""
+"""Allegiance: A Realm Divided — the ruleset.
+
+Formats, setup, and the hooks that tie its parts together.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from typing import Any
 from cardgames.engine import chain as chainmod
 from cardgames.engine import core_events as ce
 from cardgames.engine import effects
+from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.ruleset import Ruleset, SetupError
@@ -32,6 +36,9 @@ FORMATS: dict[str, tuple[int, int]] = {
 }
 """Format name -> (fewest, most) players (rulebook: Gameplay Formats, p.26-27)."""
 
+STOP_SETTINGS = ("auto", "always", "never", "relevant")
+"""When a seat is asked for responses (ruling R96; see Maneuvers.wants_priority)."""
+
 STARTING_HAND = (("basic", 2), ("elite", 1), ("action", 1))
 HAKOR_HAND = (("action", 2),)
 
@@ -43,7 +50,9 @@ class Allegiance(Ruleset):
     min_players = 2
     max_players = 4
 
-    def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
+    def __init__(
+        self, catalog: Catalog | None = None, card_paths: list[Path] | None = None
+    ) -> None:
         self.cat = catalog or Catalog.load(card_paths)
         self.man = Maneuvers(self)
         self.battle_rules = Battle(self)
@@ -64,6 +73,7 @@ class Allegiance(Ruleset):
             "battle_damage": FnFrame(b.damage_run),
             "draw": FnFrame(t.draw_run, t.draw_answer),
             "equip": FnFrame(t.equip_run, t.equip_answer),
+            "first_player": FnFrame(self._first_run, self._first_answer),
         }
 
     # -- effect hooks (engine.effects.EffectRules) ----------------------------------------------
@@ -86,7 +96,10 @@ class Allegiance(Ruleset):
         known = {"format", "heroes", "first_player", "stop", "stack", "given"}
         unknown = set(options) - known
         if unknown:
-            raise SetupError(f"unknown option(s) {', '.join(sorted(unknown))}; allowed: {', '.join(sorted(known))}")
+            raise SetupError(
+                f"unknown option(s) {', '.join(sorted(unknown))}; "
+                f"allowed: {', '.join(sorted(known))}"
+            )
         n = len(names)
         fmt = str(options.get("format") or ("duel" if n == 2 else "ffa"))
         if fmt not in FORMATS:
@@ -100,7 +113,9 @@ class Allegiance(Ruleset):
         valid = sorted(h.id for h in self.cat.heroes())
         if heroes is not None:
             if not isinstance(heroes, list) or len(heroes) != n:
-                raise SetupError(f"`heroes` must list one hero per player ({n}); heroes: {', '.join(valid)}")
+                raise SetupError(
+                    f"`heroes` must list one hero per player ({n}); heroes: {', '.join(valid)}"
+                )
             chosen = [h for h in heroes if h is not None]
             for h in chosen:
                 if h not in valid:
@@ -110,8 +125,23 @@ class Allegiance(Ruleset):
         first = options.get("first_player")
         if first is not None and first not in names:
             raise SetupError(f"first_player {first!r} is not one of the players")
-        out: dict[str, Json] = {"format": fmt, "heroes": heroes, "first_player": first,
-                                "stop": options.get("stop")}
+        stop = options.get("stop")
+        if stop is not None:
+            if not isinstance(stop, dict):
+                raise SetupError("`stop` must map player names to a setting")
+            for who, setting in stop.items():
+                if who not in names:
+                    raise SetupError(f"stop: {who!r} is not one of the players")
+                if setting not in STOP_SETTINGS:
+                    raise SetupError(
+                        f"stop: {setting!r} for {who}; settings: {', '.join(STOP_SETTINGS)}"
+                    )
+        out: dict[str, Json] = {
+            "format": fmt,
+            "heroes": heroes,
+            "first_player": first,
+            "stop": stop,
+        }
         for key in ("stack", "given"):
             if options.get(key) is not None:
                 if not isinstance(options[key], dict):
@@ -137,14 +167,17 @@ class Allegiance(Ruleset):
             flow.emit(ce.ZoneCreated(board.reserves(s), "area", s, "public"))
         for d in board.DECKS:
             for card in sorted(self.cat.shared(d), key=lambda c: c.id):
-                props: dict[str, Json] = {"back": d, "type": "unit" if isinstance(card, UnitCard) else "action"}
+                props: dict[str, Json] = {
+                    "back": d,
+                    "type": "unit" if isinstance(card, UnitCard) else "action",
+                }
                 if isinstance(card, UnitCard):
                     props["deck"] = card.deck
                 for _ in range(card.copies):
                     flow.emit(ce.ObjectCreated(flow.new_id(), card.id, -1, board.deck(d), props))
             flow.shuffle(board.deck(d))
         if options.get("stack"):
-            stack_decks(self, flow, dict(options["stack"]))  # type: ignore[arg-type]
+            stack_decks(self, flow, dict(options["stack"]))
         heroes = self._pick_heroes(flow, list(options.get("heroes") or [None] * n))
         stops: Json = options.get("stop") or {}
         for s, hid in enumerate(heroes):
@@ -153,36 +186,82 @@ class Allegiance(Ruleset):
             initial = next(a.id for a in hero.abilities if a.level == 0)
             flow.emit(ce.PlayerPropSet(s, "cooldowns", {initial: 0}))
             flow.emit(ce.PlayerPropSet(s, "turns_taken", 0))
-            flow.emit(ce.PlayerPropSet(s, "stop", str(stops.get(names[s], "auto")) if isinstance(stops, dict) else "auto"))
+            flow.emit(
+                ce.PlayerPropSet(
+                    s,
+                    "stop",
+                    str(stops.get(names[s], "auto")) if isinstance(stops, dict) else "auto",
+                )
+            )
             for counter, value in (("gold", 0), ("production", 5), ("health", hero.health),
                                    ("max_health", hero.health), ("armor_used", 0)):
                 flow.emit(ce.PlayerCounterAdded(s, counter, value))
             for kind in ("weapon", "armor"):
                 gid = getattr(hero, kind)
                 oid = flow.new_id()
-                flow.emit(ce.ObjectCreated(oid, gid, s, board.territory(s), {"back": "gear", "type": kind}))
+                flow.emit(
+                    ce.ObjectCreated(
+                        oid, gid, s, board.territory(s), {"back": "gear", "type": kind}
+                    )
+                )
                 flow.emit(ce.PlayerPropSet(s, kind, oid))
         for s, hid in enumerate(heroes):
             hand = HAKOR_HAND if "hakor-hand" in self.cat.hero(hid).special_rules else STARTING_HAND
             for d, count in hand:
                 for _ in range(count):
-                    oid = self.turn.top_card(flow, d)
-                    if oid is not None:
-                        flow.emit(CardDrawn(oid, s, d))
+                    top = self.turn.top_card(flow, d)
+                    if top is not None:
+                        flow.emit(CardDrawn(top, s, d))
         fixed = options.get("first_player")
-        first = names.index(str(fixed)) if fixed is not None else flow.randint("first player", 0, n - 1)
+        given = options.get("given")
+        team_roll = fmt == "teams" and fixed is None and not given
+        if fixed is not None:
+            first = names.index(str(fixed))
+        elif team_roll:
+            # Team Game Format (p.27): the teams roll; the winning team picks its first player.
+            first = flow.randint("first team", 0, 1)
+        else:
+            first = flow.randint("first player", 0, n - 1)
         flow.emit(ce.GlobalSet("first_player", first))
         flow.emit(ce.TurnBegan(0, first))
         flow.push("turn", step="begin")
-        given = options.get("given")
         if given:
-            if int(given.get("turn", 1)) > 1:  # type: ignore[union-attr]
+            if int(given.get("turn", 1)) > 1:
                 for s in range(n):
                     flow.emit(ce.PlayerPropSet(s, "turns_taken", 1))
-            apply_given(self, flow, dict(given))  # type: ignore[arg-type]
+            apply_given(self, flow, dict(given))
             return
+        if team_roll:
+            flow.push("first_player", team=first)
+            return
+        self._push_equips(flow, first)
+
+    def _push_equips(self, flow: Flow, first: int) -> None:
+        """In turn order, each player chooses their weapon and armor faces (Game Setup, p.4)."""
         for s in reversed(flow.state.seats_from(first)):
             flow.push("equip", seat=s, done=[])
+
+    def _first_run(self, flow: Flow, frame: Frame) -> Ask | None:
+        state = flow.state
+        seats = [
+            p.seat for p in state.players if p.team == state.players[int(frame.data["team"])].team
+        ]
+        return Ask(
+            seats[0],
+            "first_player",
+            "Your team won the roll: which of you takes the first turn?",
+            [
+                Option(f"first:{s}", f"{state.players[s].name} plays first", "first", hero_ref(s))
+                for s in seats
+            ],
+        )
+
+    def _first_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
+        first = int(option.key.split(":")[1])
+        flow.pop(frame)
+        flow.emit(ce.GlobalSet("first_player", first))
+        flow.emit(ce.TurnBegan(0, first))
+        self._push_equips(flow, first)
 
     def _pick_heroes(self, flow: Flow, wanted: list[Json]) -> list[str]:
         """Heroes as chosen, the rest at random from the seed (p.26: choose or deal at random)."""
@@ -199,7 +278,7 @@ class Allegiance(Ruleset):
     # -- helpers the parts share -------------------------------------------------------------
 
     def special_object(self, flow: Flow, seat: int, card_id: str) -> int:
-        """A special card from `seat`'s reserves (created if none is there: supply is unlimited, R3)."""
+        """A special card from `seat`'s reserves (created if there is none: no supply limit, R3)."""
         card = self.cat.card(card_id)
         for obj in flow.state.cards_in(board.reserves(seat)):
             if obj.card == card_id:
@@ -245,8 +324,12 @@ class Allegiance(Ruleset):
                          damage=obj.counters.get("damage", 0))
         elif isinstance(card, GearCard):
             face = self.cat.face(obj)
-            facts.update(text=face.text, attack=board.attack(self.cat, state, obj) if face.type == "weapon" else None,
-                         armor=face.armor, sides=[f.name for f in card.faces])
+            facts.update(
+                text=face.text,
+                attack=board.attack(self.cat, state, obj) if face.type == "weapon" else None,
+                armor=face.armor,
+                sides=[f.name for f in card.faces],
+            )
         elif isinstance(card, ActionCard):
             facts.update(cost=card.cost, text=" // ".join(h.text for h in card.halves))
         elif isinstance(card, SpecialCard):

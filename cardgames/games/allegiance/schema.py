@@ -91,7 +91,8 @@ class Static(Strict):
             if self.who is None:
                 raise ValueError("a static effect needs `who` (what it affects)")
             if not (self.amount or self.prevent_each or self.prevent_per_turn):
-                raise ValueError("a static effect needs `amount`, `prevent_each` or `prevent_per_turn`")
+                raise ValueError("a static effect needs `amount`, `prevent_each` or "
+                                 "`prevent_per_turn`")
         if self.who == "named_you_control" and not self.cards:
             raise ValueError("`who: named_you_control` needs `cards`")
         return self
@@ -255,6 +256,13 @@ class HeroAbility(Strict):
     effect: list[Step] = Field(min_length=1)
 
 
+SpecialRule = Literal["hakor-hand", "hakor-no-units", "hakor-recycle", "pack-tactics"]
+"""Hero special rules honoured by the rules code: Hakor's starting hand of two actions
+(rules.setup), unit draws milled instead (turn.draw_from, verbs return_to_hand), his destroyed
+units to the bottom of their decks (damage.destroy); Ilsevar's Wolves attacking on arrival
+(battle.may_attack)."""
+
+
 class HeroCard(Strict):
     kind: Literal["hero"] = "hero"
     id: Id
@@ -264,9 +272,7 @@ class HeroCard(Strict):
     weapon: str
     armor: str
     specials: list[str] = Field(default_factory=list)
-    special_rules: list[Literal["hakor-hand", "hakor-no-units", "hakor-recycle", "pack-tactics"]] = Field(
-        default_factory=list
-    )
+    special_rules: list[SpecialRule] = Field(default_factory=list)
     rules_text: list[str] = Field(default_factory=list)
     abilities: list[HeroAbility] = Field(min_length=8, max_length=8)
 

@@ -54,13 +54,19 @@ def legal(cat: Catalog, state: State, spec: TargetSpec, seat: int, source: int |
         return False
     if spec.exhausted is not None and obj.exhausted != spec.exhausted:
         return False
-    if spec.deck is not None and obj.props.get("back") != spec.deck and obj.props.get("deck") != spec.deck:
+    if (
+        spec.deck is not None
+        and obj.props.get("back") != spec.deck
+        and obj.props.get("deck") != spec.deck
+    ):
         return False
     return not (spec.entered_this_turn is not None
                 and (obj.entered_turn == state.turn) != spec.entered_this_turn)
 
 
-def candidates(cat: Catalog, state: State, spec: TargetSpec, seat: int, source: int | None) -> list[int]:
+def candidates(
+    cat: Catalog, state: State, spec: TargetSpec, seat: int, source: int | None
+) -> list[int]:
     """Every legal choice for the slot, heroes first (in seat order from `seat`), then cards."""
     out: list[int] = []
     if spec.type in ("hero", "unit_or_hero", "player"):

@@ -1,4 +1,7 @@
-"""The turn (rulebook p.13): production, refresh, draw, maneuvers, end of turn; drawing and equipping."""
+"""The turn (rulebook p.13): production, refresh, draw, maneuvers, end of turn.
+
+Also drawing (with the reshuffle) and equipping.
+"""
 
 from __future__ import annotations
 
@@ -41,11 +44,17 @@ class Turn:
             flow.update(frame, step="cleanup")
             return None
         if step == "begin":
-            nxt = int(state.globals["first_player"]) if state.turn == 0 else state.seats_from(seat + 1)[0]
+            nxt = (
+                int(state.globals["first_player"])
+                if state.turn == 0
+                else state.seats_from(seat + 1)[0]
+            )
             flow.emit(ce.TurnBegan(state.turn + 1, nxt))
             for p in state.players:
                 if p.counters.get("armor_used"):
-                    flow.emit(ce.PlayerCounterAdded(p.seat, "armor_used", -p.counters["armor_used"]))
+                    flow.emit(
+                        ce.PlayerCounterAdded(p.seat, "armor_used", -p.counters["armor_used"])
+                    )
             flow.emit(ce.PhaseBegan("production"))
             flow.update(frame, step="production")
         elif step == "production":
@@ -65,19 +74,23 @@ class Turn:
         elif step == "maneuver":
             flow.emit(ce.PhaseBegan("maneuver"))
             flow.update(frame, step="end_triggers")
-            chainmod.open_window(flow, seat, "main")
+            chainmod.open_window(flow, seat, "main", "Maneuver phase")
         elif step == "end_triggers":
             flow.emit(ce.PhaseBegan("end"))
             flow.update(frame, step="end_window")
             damage.fire(flow, self.cat, "end_of_your_turn", [
                 o for o in state.cards_in(board.territory(seat)) if o.controller == seat
             ])
-            hosted = [o for p in state.players for o in state.cards_in(board.territory(p.seat))
-                      if o.attached_to is not None and state.objects[o.attached_to].controller == seat]
+            hosted = [
+                o
+                for p in state.players
+                for o in state.cards_in(board.territory(p.seat))
+                if o.attached_to is not None and state.objects[o.attached_to].controller == seat
+            ]
             damage.fire(flow, self.cat, "end_of_attached_controllers_turn", hosted)
         elif step == "end_window":
             flow.update(frame, step="cleanup")
-            chainmod.open_window(flow, seat, "end")
+            chainmod.open_window(flow, seat, "end", "End of turn (reactions only)")
         elif step == "cleanup":
             self._cleanup(flow, seat)
             flow.update(frame, step="begin")
@@ -91,11 +104,15 @@ class Turn:
         state = flow.state
         cds = dict(state.players[seat].props.get("cooldowns") or {})
         if any(v > 0 for v in cds.values()):
-            flow.emit(ce.PlayerPropSet(seat, "cooldowns", {k: max(0, v - 1) for k, v in cds.items()}))
+            flow.emit(
+                ce.PlayerPropSet(seat, "cooldowns", {k: max(0, v - 1) for k, v in cds.items()})
+            )
         for obj in state.cards_in(board.territory(seat)):
             if not obj.exhausted or obj.controller != seat:
                 continue
-            held = any("no_refresh" in self.cat.keywords(a) for a in board.attachments(state, obj.id))
+            held = any(
+                "no_refresh" in self.cat.keywords(a) for a in board.attachments(state, obj.id)
+            )
             if not held:
                 flow.emit(ce.ObjectChanged(obj.id, exhausted=False))
 
@@ -108,15 +125,29 @@ class Turn:
             flow.emit(ce.EffectsExpired(expired))
         for oid, back in dict(state.globals.get("returns") or {}).items():
             obj = state.objects[int(oid)]
-            if board.in_play(state, obj) and obj.controller != int(back) and not state.players[int(back)].eliminated:
-                board.move(flow, obj.id, board.territory(int(back)), controller=int(back), entered_turn=state.turn)
+            if (
+                board.in_play(state, obj)
+                and obj.controller != int(back)
+                and not state.players[int(back)].eliminated
+            ):
+                board.move(
+                    flow,
+                    obj.id,
+                    board.territory(int(back)),
+                    controller=int(back),
+                    entered_turn=state.turn,
+                )
         if state.globals.get("returns"):
             flow.emit(ce.GlobalSet("returns", {}))
         for obj in list(state.objects.values()):
             if obj.counters.get("hasty"):
                 flow.emit(ce.CounterAdded(obj.id, "hasty", -obj.counters["hasty"]))
         for obj in list(state.cards_in(board.REMOVED)):
-            self.r.put_into_play(flow, obj.id, obj.controller)
+            if state.players[obj.controller].eliminated:
+                # Its controller left the game meanwhile: it has nowhere to return (R79).
+                damage.leave_play(flow, self.cat, obj.id)
+            else:
+                self.r.put_into_play(flow, obj.id, obj.controller)
         p = state.players[seat]
         flow.emit(ce.PlayerPropSet(seat, "turns_taken", int(p.props.get("turns_taken", 0)) + 1))
         damage.check_state(flow, self.cat)
@@ -124,14 +155,20 @@ class Turn:
     # -- drawing -----------------------------------------------------------------------------
 
     def can_supply(self, state: State, deck: str) -> bool:
-        """A deck can give a card if it has one, or its discard pile holds more than 10 (R71, R73)."""
-        return bool(state.zones[board.deck(deck)].cards) or len(state.zones[board.discard(deck)].cards) > RESHUFFLE_KEEP
+        """A deck can give a card if it has one, or if its discard pile holds more than 10
+        (R71, R73)."""
+        return (
+            bool(state.zones[board.deck(deck)].cards)
+            or len(state.zones[board.discard(deck)].cards) > RESHUFFLE_KEEP
+        )
 
     def draw_run(self, flow: Flow, frame: Frame) -> Ask | None:
         state = flow.state
         seat = int(frame.data["seat"])
         want = str(frame.data["deck"])
-        decks = [d for d in (board.DECKS if want == "any" else (want,)) if self.can_supply(state, d)]
+        decks = [
+            d for d in (board.DECKS if want == "any" else (want,)) if self.can_supply(state, d)
+        ]
         if int(frame.data["count"]) <= 0 or not decks or state.players[seat].eliminated:
             flow.pop(frame)
             return None
@@ -144,7 +181,9 @@ class Turn:
         for d in decks:
             n = len(state.zones[board.deck(d)].cards)
             if hakor and d in board.UNIT_DECKS:
-                opts.append(Option(f"deck:{d}", f"{d.title()} deck: mill its top card (Hakor)", "deck"))
+                opts.append(
+                    Option(f"deck:{d}", f"{d.title()} deck: mill its top card (Hakor)", "deck")
+                )
             else:
                 opts.append(Option(f"deck:{d}", f"Draw from the {d} deck ({n} left)", "deck"))
         return Ask(seat, "draw", f"Draw a card ({frame.data['reason']}): choose a deck", opts)
@@ -172,7 +211,9 @@ class Turn:
         if oid is None:
             return
         state = flow.state
-        if deck in board.UNIT_DECKS and "hakor-no-units" in damage.special_rules(self.cat, state, seat):
+        if deck in board.UNIT_DECKS and "hakor-no-units" in damage.special_rules(
+            self.cat, state, seat
+        ):
             board.move(flow, oid, board.discard(deck))
             return
         flow.emit(CardDrawn(oid, seat, deck))
@@ -187,11 +228,22 @@ class Turn:
                 continue
             obj = board.gear(state, seat, kind)
             card = self.cat.card(obj.card) if obj else None
-            if obj is None or not isinstance(card, GearCard) or len({f.name for f in card.faces}) < 2:
+            if (
+                obj is None
+                or not isinstance(card, GearCard)
+                or len({f.name for f in card.faces}) < 2
+            ):
                 flow.update(frame, done=[*frame.data["done"], kind])
                 return None
-            opts = [Option(f"{kind}:{i}", f"{f.name} ({self._face_stat(f)})" + (" — current" if i == obj.face else ""),
-                           "face", obj.id) for i, f in enumerate(card.faces)]
+            opts = [
+                Option(
+                    f"{kind}:{i}",
+                    f"{f.name} ({self._face_stat(f)})" + (" — current" if i == obj.face else ""),
+                    "face",
+                    obj.id,
+                )
+                for i, f in enumerate(card.faces)
+            ]
             return Ask(seat, "equip", f"Equip: which {kind} side should be face up?", opts)
         flow.pop(frame)
         return None

@@ -77,8 +77,9 @@ class Verbs(ChoiceVerbs):
         every = a.get("amount") == "all"
         n = ALL_DAMAGE if every else self.amount(ctx, a["amount"])
         for t in self.targets(flow, ctx, a, "target"):
-            flow.emit(ce.ShieldAdded(flow.new_id(), t, n, until, every or bool(a.get("per_hit", False)),
-                                     ctx.source, ctx.controller))
+            per_hit = every or bool(a.get("per_hit", False))
+            flow.emit(ce.ShieldAdded(flow.new_id(), t, n, until, per_hit, ctx.source,
+                                     ctx.controller))
         return None
 
     # -- counters, stats, states ---------------------------------------------------------------
@@ -92,7 +93,8 @@ class Verbs(ChoiceVerbs):
         return None
 
     def v_counter(self, flow: Flow, ctx: StepContext, a: dict[str, Any]) -> Ask | None:
-        """Other counters on units: {counter: {to: t, kind: curse, amount: 1}} (curse: -1 attack)."""
+        """Other counters on units: {counter: {to: t, kind: curse, amount: 1}} (curse: -1 attack).
+        """
         n = self.amount(ctx, a.get("amount", 1))
         for t in self.targets(flow, ctx, a, "to"):
             if not is_hero(t) and n:
@@ -105,9 +107,10 @@ class Verbs(ChoiceVerbs):
         until = str(a.get("until", "end_of_turn"))
         if until not in UNTIL:
             raise EngineError(f"boost until {until!r}")
+        n = self.amount(ctx, a["attack"])
         for t in self.targets(flow, ctx, a, "target"):
             if not is_hero(t):
-                flow.emit(ce.ModifierAdded(flow.new_id(), t, "attack", self.amount(ctx, a["attack"]), until,
+                flow.emit(ce.ModifierAdded(flow.new_id(), t, "attack", n, until,
                                            ctx.source, ctx.controller))
         return None
 
@@ -165,7 +168,8 @@ class Verbs(ChoiceVerbs):
 
     def v_attach(self, flow: Flow, ctx: StepContext, a: dict[str, Any]) -> Ask | None:
         """Attach a special card: {attach: {card: wasting-disease, to: t}} (p.24)."""
-        for t in self.targets(flow, ctx, a, "to"):
+        # `card` names the card to attach, not a filter on the hosts: read `to` with refs().
+        for t in self.refs(flow, ctx, a["to"]):
             if is_hero(t):
                 continue
             oid = self.r.special_object(flow, ctx.controller, str(a["card"]))

@@ -1,4 +1,4 @@
-"""Effect words that choose on resolution ("choose", rulebook p.24) or remember values for later steps.
+"""Effect words that choose on resolution ("choose", rulebook p.24) or remember values.
 
 A verb that needs an answer returns an `Ask`; the answer is stored in the resolution frame and
 the verb runs again with it (`ctx.answer`), so a paused effect is plain data.
@@ -12,6 +12,7 @@ from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.effects import StepContext, set_var
 from cardgames.engine.flow import Flow
+from cardgames.engine.state import GameObject
 from cardgames.games.allegiance import board, damage
 from cardgames.games.allegiance.events import GoldChanged, hero_seat, is_hero
 from cardgames.games.allegiance.verbs_read import VerbBase
@@ -35,8 +36,8 @@ class ChoiceVerbs(VerbBase):
             hand = state.cards_in(board.hand(s))
             if not hand:
                 continue
-            return Ask(s, "discard", "Discard a card of your choice",
-                       [Option(f"card:{o.id}", self.cat.display_name(o), "card", o.id) for o in hand])
+            opts = [Option(f"card:{o.id}", self.cat.display_name(o), "card", o.id) for o in hand]
+            return Ask(s, "discard", "Discard a card of your choice", opts)
         for key in ctx.answer:
             oid = int(key.split(":")[1])
             if state.objects[oid].zone.startswith("hand:"):
@@ -44,7 +45,8 @@ class ChoiceVerbs(VerbBase):
         return None
 
     def v_mill(self, flow: Flow, ctx: StepContext, a: dict[str, Any]) -> Ask | None:
-        """Put the top card of a unit deck of your choice into its discard pile: {mill: {count: 2}}."""
+        """Put the top card of a unit deck of your choice into its discard pile, `count` times:
+        {mill: {count: 2}}."""
         count = int(a.get("count", 1))
         if len(ctx.answer) < count:
             decks = [d for d in board.UNIT_DECKS if self.r.turn.can_supply(flow.state, d)]
@@ -64,7 +66,8 @@ class ChoiceVerbs(VerbBase):
         return None
 
     def v_advance_cooldown(self, flow: Flow, ctx: StepContext, a: dict[str, Any]) -> Ask | None:
-        """Move another of your cooldown counters one space toward ready (R76): {advance_cooldown: {}}."""
+        """Move another of your cooldown counters one space toward ready (R76):
+        {advance_cooldown: {}}."""
         state = flow.state
         cds = dict(state.players[ctx.controller].props.get("cooldowns") or {})
         own = str(ctx.vars.get("ability", ""))
@@ -74,8 +77,10 @@ class ChoiceVerbs(VerbBase):
         if not ctx.answer and len(cands) > 1:
             hero = self.cat.hero(str(state.players[ctx.controller].props["hero"]))
             names = {h.id: h.name for h in hero.abilities}
-            return Ask(ctx.controller, "cooldown", "Move which cooldown counter one space closer to ready?",
-                       [Option(f"ability:{k}", f"{names[k]} ({cds[k]} to go)", "ability") for k in cands])
+            opts = [Option(f"ability:{k}", f"{names[k]} ({cds[k]} to go)", "ability")
+                    for k in cands]
+            return Ask(ctx.controller, "cooldown",
+                       "Move which cooldown counter one space closer to ready?", opts)
         pick = ctx.answer[0].split(":")[1] if ctx.answer else cands[0]
         cds[pick] -= 1
         flow.emit(ce.PlayerPropSet(ctx.controller, "cooldowns", cds))
@@ -89,9 +94,9 @@ class ChoiceVerbs(VerbBase):
         if not cands:
             return None
         if not ctx.answer:
-            return Ask(ctx.controller, "choose_card", "Choose a unit card from a discard pile to put into play",
-                       [Option(f"card:{o.id}", f"{self.cat.display_name(o)} ({o.props.get('back')} discard)",
-                               "card", o.id) for o in reversed(cands)])
+            return Ask(ctx.controller, "choose_card",
+                       "Choose a unit card from a discard pile to put into play",
+                       [self._pile_option(o) for o in reversed(cands)])
         oid = int(ctx.answer[0].split(":")[1])
         self.r.put_into_play(flow, oid, ctx.controller)
         return None
@@ -105,13 +110,13 @@ class ChoiceVerbs(VerbBase):
         up_to = int(a.get("up_to", 1))
         picked = [int(k.split(":")[1]) for k in ctx.answer if k.startswith("card:")]
         finished = "done" in ctx.answer or len(picked) >= up_to
-        cands = [o for p in board.UNIT_DECKS for o in state.cards_in(board.discard(p)) if o.id not in picked]
+        cands = [o for p in board.UNIT_DECKS for o in state.cards_in(board.discard(p))
+                 if o.id not in picked]
         if not finished and cands:
-            opts = [Option(f"card:{o.id}", f"{self.cat.display_name(o)} ({o.props.get('back')} discard)",
-                           "card", o.id) for o in reversed(cands)]
+            opts = [self._pile_option(o) for o in reversed(cands)]
             opts.append(Option("done", f"Done ({len(picked)} chosen)", "done"))
-            return Ask(ctx.controller, "choose_card", f"Choose up to {up_to} unit cards to put on the bottom "
-                       "of their decks", opts)
+            return Ask(ctx.controller, "choose_card",
+                       f"Choose up to {up_to} unit cards to put on the bottom of their decks", opts)
         for oid in picked:
             board.move(flow, oid, board.deck(str(state.objects[oid].props["back"])), index=0)
         set_var(flow, ctx, **{str(a.get("remember", "moved")): len(picked)})
@@ -127,11 +132,14 @@ class ChoiceVerbs(VerbBase):
         keep = set(ctx.targets.get(str(a.get("except", "")), []))
         picked = [int(k.split(":")[1]) for k in ctx.answer if k.startswith("card:")]
         finished = "done" in ctx.answer or len(picked) >= up_to
-        cands = [u for u in board.units(state, ctx.controller) if u.id not in picked and u.id not in keep]
+        cands = [u for u in board.units(state, ctx.controller)
+                 if u.id not in picked and u.id not in keep]
         if not finished and cands:
-            opts = [Option(f"card:{u.id}", f"Destroy {self.cat.display_name(u)}", "card", u.id) for u in cands]
+            opts = [Option(f"card:{u.id}", f"Destroy {self.cat.display_name(u)}", "card", u.id)
+                    for u in cands]
             opts.append(Option("done", f"Done ({len(picked)} chosen)", "done"))
-            return Ask(ctx.controller, "choose_card", f"Choose up to {up_to} of your units to destroy", opts)
+            return Ask(ctx.controller, "choose_card",
+                       f"Choose up to {up_to} of your units to destroy", opts)
         n = 0
         for oid in picked:
             if board.in_play(state, state.objects[oid]):
@@ -142,19 +150,25 @@ class ChoiceVerbs(VerbBase):
         return None
 
     def v_pay_gold(self, flow: Flow, ctx: StepContext, a: dict[str, Any]) -> Ask | None:
-        """Offer to pay gold: {pay_gold: {amount: 1, remember: paid}} (paid is false if you can't)."""
+        """Offer to pay gold: {pay_gold: {amount: 1, remember: paid}}.
+
+        `paid` is false if the player declines or cannot pay."""
         n = self.amount(ctx, a.get("amount", 1))
         have = flow.state.players[ctx.controller].counters.get("gold", 0)
         if have >= n and not ctx.answer:
             what = str(a.get("for", "")) or (self.cat.display_name(flow.state.objects[ctx.source])
                                              if ctx.source is not None else "this effect")
-            return Ask(ctx.controller, "pay", f"Pay {n} gold for {what}? (you have {have})",
-                       [Option("pay", f"Pay {n} gold", "yes"), Option("decline", "Don't pay", "no")])
+            opts = [Option("pay", f"Pay {n} gold", "yes"), Option("decline", "Don't pay", "no")]
+            return Ask(ctx.controller, "pay", f"Pay {n} gold for {what}? (you have {have})", opts)
         paid = bool(ctx.answer) and ctx.answer[0] == "pay"
         if paid:
             flow.emit(GoldChanged(ctx.controller, -n, "effect"))
         set_var(flow, ctx, **{str(a.get("remember", "paid")): paid})
         return None
+
+    def _pile_option(self, o: GameObject) -> Option:
+        label = f"{self.cat.display_name(o)} ({o.props.get('back')} discard)"
+        return Option(f"card:{o.id}", label, "card", o.id)
 
     # -- focus counters (Gondè Kyal) -----------------------------------------------------------
 
@@ -175,8 +189,9 @@ class ChoiceVerbs(VerbBase):
             n = have
         else:
             if most > 0 and not ctx.answer:
-                return Ask(ctx.controller, "spend_focus", f"Remove how many focus counters? (you have {have})",
-                           [Option(f"n:{i}", f"Remove {i}", "number") for i in range(most + 1)])
+                opts = [Option(f"n:{i}", f"Remove {i}", "number") for i in range(most + 1)]
+                return Ask(ctx.controller, "spend_focus",
+                           f"Remove how many focus counters? (you have {have})", opts)
             n = int(ctx.answer[0].split(":")[1]) if ctx.answer else 0
         if n:
             flow.emit(ce.PlayerCounterAdded(ctx.controller, "focus", -n))
@@ -186,14 +201,15 @@ class ChoiceVerbs(VerbBase):
     # -- remembered values -----------------------------------------------------------------------
 
     def v_add(self, flow: Flow, ctx: StepContext, a: dict[str, Any]) -> Ask | None:
-        """Arithmetic on a remembered value: {add: {var: x, times: 2, amount: 1}} sets x = x*2 + 1."""
+        """Arithmetic on a remembered value: {add: {var: x, times: 2, amount: 1}}: x*2+1."""
         value = self.amount(ctx, f"var:{a['var']}")
         value = value * int(a.get("times", 1)) + int(a.get("amount", 0))
         set_var(flow, ctx, **{str(a["var"]): value})
         return None
 
     def v_count(self, flow: Flow, ctx: StepContext, a: dict[str, Any]) -> Ask | None:
-        """Remember how many match: {count: {units: each_unit_you_control, card: royal-guard, remember: n}}."""
+        """Remember how many match:
+        {count: {units: each_unit_you_control, card: royal-guard, remember: n}}."""
         set_var(flow, ctx, **{str(a["remember"]): len(self.targets(flow, ctx, a, "units"))})
         return None
 
@@ -213,14 +229,16 @@ class ChoiceVerbs(VerbBase):
             obj = None if is_hero(t) else state.objects[t]
             if "exhausted" in a and (obj is None or obj.exhausted != a["exhausted"]):
                 continue
-            if "max_attack" in a and (obj is None or board.attack(self.cat, state, obj) > int(a["max_attack"])):
+            if "max_attack" in a and (
+                    obj is None or board.attack(self.cat, state, obj) > int(a["max_attack"])):
                 continue
             hits.append(t)
         set_var(flow, ctx, **{str(a["remember"]): bool(hits)})
         return None
 
     def v_you_control(self, flow: Flow, ctx: StepContext, a: dict[str, Any]) -> Ask | None:
-        """Remember whether you control a card in play: {you_control: {card: tithe-decree, remember: y}}."""
+        """Remember whether you control a card in play:
+        {you_control: {card: tithe-decree, remember: has}}."""
         state = flow.state
         has = any(o.card == a["card"] and o.controller == ctx.controller
                   for o in state.cards_in(board.territory(ctx.controller)))
@@ -228,7 +246,8 @@ class ChoiceVerbs(VerbBase):
         return None
 
     def v_was_destroyed(self, flow: Flow, ctx: StepContext, a: dict[str, Any]) -> Ask | None:
-        """Remember whether a target has left play: {was_destroyed: {target: t, remember: killed}}."""
+        """Remember whether a target has left play:
+        {was_destroyed: {target: t, remember: killed}}."""
         state = flow.state
         gone = [t for t in ctx.targets.get(str(a["target"]), [])
                 if t > 0 and not board.in_play(state, state.objects[t])]

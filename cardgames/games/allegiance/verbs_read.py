@@ -101,7 +101,8 @@ class VerbBase:
             else:
                 out = [int(value)] if value is not None else []
         elif r.startswith("controller_hero_of:"):
-            out = [hero_ref(board.controller(state, t)) for t in self.refs(flow, ctx, r.split(":", 1)[1])]
+            inner = self.refs(flow, ctx, r.split(":", 1)[1])
+            out = [hero_ref(board.controller(state, t)) for t in inner]
         elif r.startswith("units_of:"):
             seats = [board.controller(state, t) for t in self.refs(flow, ctx, r.split(":", 1)[1])]
             out = [u.id for s in seats for u in board.units(state, s)]
@@ -115,11 +116,13 @@ class VerbBase:
         out = self.refs(flow, ctx, a[key])
         if "max_attack" in a:
             top = int(a["max_attack"])
-            out = [t for t in out if not is_hero(t) and board.attack(self.cat, state, state.objects[t]) <= top]
+            out = [t for t in out if not is_hero(t)
+                   and board.attack(self.cat, state, state.objects[t]) <= top]
         if "card" in a:
             out = [t for t in out if not is_hero(t) and state.objects[t].card == a["card"]]
         if "deck" in a:
-            out = [t for t in out if not is_hero(t) and state.objects[t].props.get("deck") == a["deck"]]
+            out = [t for t in out if not is_hero(t)
+                   and state.objects[t].props.get("deck") == a["deck"]]
         return out
 
     # -- numbers ---------------------------------------------------------------------------

@@ -26,19 +26,22 @@ MIN_WIDTH, MIN_HEIGHT = 100, 30
 
 
 class LogFeed:
-    """The players' log for one viewer, rendered from events as they arrive."""
+    """The players' log for one viewer, rendered from events as they arrive (kept per seat, so a
+    hand-over does not re-read the whole game)."""
 
-    def __init__(self, session: Session) -> None:
+    SHOWN = 400
+    """Lines written back into the log widget when this viewer takes the screen again."""
+
+    def __init__(self, session: Session, viewer: int | None) -> None:
         self.session = session
-        self.viewer = session.seated
+        self.viewer = viewer
         self.shadow = State(game=session.game.ruleset.name, players=[])
         self.pos = 0
+        self.lines: list[str] = []
 
     def new_lines(self) -> list[str]:
         game = self.session.game
         events = game.events
-        if self.pos > len(events):
-            return []
         out = []
         for ev in events[self.pos:]:
             apply(self.shadow, ev)
@@ -47,6 +50,7 @@ class LogFeed:
                 if text:
                     out.append(text)
         self.pos = len(events)
+        self.lines.extend(out)
         return out
 
 
@@ -71,7 +75,8 @@ class GameScreen(Screen[None]):
         self.rules = session.game.ruleset
         assert isinstance(self.rules, Allegiance)
         self.cat = self.rules.cat
-        self.feed: LogFeed | None = None
+        self.feeds: dict[int | None, LogFeed] = {}
+        self._shown: dict[str, str] = {}
         self.seats = [p.seat for p in session.game.state.players]
 
     def compose(self) -> ComposeResult:
@@ -108,16 +113,30 @@ class GameScreen(Screen[None]):
             self.blank_private()
             d = self.session.decision
             assert d is not None
-            self.app.push_screen(CurtainScreen(d.seat, escape(d.prompt)), self._lift_curtain)
+            self.app.push_screen(CurtainScreen(d.seat), self._lift_curtain)
             return
         self.render_all()
 
     def _lift_curtain(self, _: None) -> None:
         self.session.sit()
         self._order_seats()
-        self.feed = LogFeed(self.session)
-        self.query_one("#log", RichLog).clear()
+        self._refill_log()
         self.render_all()
+
+    def _feed(self) -> LogFeed:
+        seat = self.session.seated
+        if seat not in self.feeds:
+            self.feeds[seat] = LogFeed(self.session, seat)
+        return self.feeds[seat]
+
+    def _refill_log(self) -> None:
+        """Show the seated player's own log (what they may read), from their feed."""
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        feed = self._feed()
+        feed.new_lines()
+        for line in feed.lines[-LogFeed.SHOWN:]:
+            log.write(escape(line))
 
     def _order_seats(self) -> None:
         """Opponents at the top (clockwise from the seated player), the table, then you."""
@@ -131,9 +150,9 @@ class GameScreen(Screen[None]):
     def blank_private(self) -> None:
         """Clear everything private before the curtain goes up."""
         for seat in self.seats:
-            self.query_one(f"#seat-{seat}", Static).update("")
+            self._set(self.query_one(f"#seat-{seat}", Static), "")
         self.query_one("#options", OptionList).clear_options()
-        self.query_one("#prompt", Static).update("")
+        self._set(self.query_one("#prompt", Static), "")
         self.query_one("#log", RichLog).clear()
 
     def render_all(self) -> None:
@@ -145,32 +164,39 @@ class GameScreen(Screen[None]):
             w.border_title = board.seat_title(view, self.cat, p)
             w.set_class(p.seat == view.viewer, "-you")
             w.set_class(p.seat == view.active, "-active")
-            w.update(board.seat_body(view, self.cat, p, d))
-        self.query_one("#table", Static).update(board.table_body(view, self.cat, d))
+            self._set(w, board.seat_body(view, self.cat, p, d))
+        self._set(self.query_one("#table", Static), board.table_body(view, self.cat, d))
         names = {p.seat: p.name for p in view.players}
-        status = f"Turn {view.turn} — {names[view.active]}'s turn — {view.phase} phase"
+        status = (f"Turn {view.turn} — {names[view.active]}'s turn — {view.phase} phase"
+                  if view.turn else "Setting up: choose your weapon and armor")
         if view.outcome:
             status = "Game over"
-        self.query_one("#status", Static).update(status)
+        self._set(self.query_one("#status", Static), status)
         self._show_pending(d)
-        if self.feed is None:
-            self.feed = LogFeed(self.session)
         log = self.query_one("#log", RichLog)
-        for line in self.feed.new_lines():
+        for line in self._feed().new_lines():
             log.write(escape(line))
+
+    def _set(self, widget: Static, markup: str) -> None:
+        """Update a Static only when its text changes (each update costs a layout pass)."""
+        if self._shown.get(widget.id or "") != markup:
+            self._shown[widget.id or ""] = markup
+            widget.update(markup)
 
     def _show_pending(self, d: Decision | None) -> None:
         options = self.query_one("#options", OptionList)
-        options.clear_options()
-        if d is None or d.seat_index != self.session.seated:
-            self.query_one("#prompt", Static).update("")
-            return
-        self.query_one("#prompt", Static).update(f"[b]{escape(d.seat)}[/]: {escape(d.prompt)}")
-        for n, opt in enumerate(d.options, start=1):
-            key = f"[b]{n}[/] " if n <= 9 else "  "
-            options.add_option(ListOption(f"{key}{escape(opt.label)}", id=opt.key))
-        options.highlighted = 0
-        options.focus()
+        mine = d is not None and d.seat_index == self.session.seated
+        self._set(self.query_one("#prompt", Static),
+                  f"[b]{escape(d.seat)}[/]: {escape(d.prompt)}" if d is not None and mine else "")
+        items = [] if d is None or not mine else [
+            ListOption(f"{f'[b]{n}[/] ' if n <= 9 else '  '}{escape(o.label)}", id=o.key)
+            for n, o in enumerate(d.options, start=1)
+        ]
+        options.set_options(items)
+        if items:
+            options.highlighted = 0
+            if self.focused is not options:
+                options.focus()
 
     # -- answering -----------------------------------------------------------------------------
 
@@ -239,8 +265,8 @@ class GameScreen(Screen[None]):
         if reason:
             self.notify(f"Cannot undo: {reason}", severity="warning")
             return
-        self.feed = LogFeed(self.session)
-        self.query_one("#log", RichLog).clear()
+        self.feeds.clear()
+        self._refill_log()
         self.advance()
 
     def action_rules(self) -> None:

@@ -19,7 +19,7 @@ DEFAULT_NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
 
 class SetupScreen(Screen[None]):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+s", "start", "Start the game")]
 
     def compose(self) -> ComposeResult:
         rules = find_ruleset("allegiance")
@@ -66,8 +66,9 @@ class SetupScreen(Screen[None]):
         for i in range(4):
             self.query_one(f"#row-{i}").display = i < n
 
+    @on(Input.Submitted)
     @on(Button.Pressed, "#start")
-    def start(self) -> None:
+    def action_start(self) -> None:
         import random
 
         n = int(str(self.query_one("#count", Select).value))

@@ -1,0 +1,163 @@
+"""The `cardgames` command: dispatch to validate, schema, scenario, simulate, replay and bench."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+PROG = "cardgames"
+
+
+def _games() -> list[str]:
+    from cardgames.games import GAMES
+
+    return sorted(GAMES)
+
+
+def _tui_available() -> bool:
+    from importlib.util import find_spec
+
+    return find_spec("textual") is not None and find_spec("cardgames.tui.app") is not None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    from cardgames import __version__
+
+    games = _games()
+    p = argparse.ArgumentParser(
+        prog=PROG,
+        description="Tabletop card games, rules enforced, hot-seat in a terminal.",
+        epilog="Run `cardgames` alone in a terminal to play; `cardgames COMMAND --help` for a "
+               "command's options.",
+    )
+    p.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    v = sub.add_parser("validate", help="check card files; report every problem with file and line",
+                       description="Check card files (default: every shipped card) and report "
+                                   "every problem at once, each with file, line, card id and "
+                                   "field. Exit status 1 if there is any.")
+    v.add_argument("paths", nargs="*", metavar="PATH", help="card files or folders")
+    v.add_argument("--game", choices=games,
+                   help="the game the files are for (default: from the path)")
+
+    s = sub.add_parser("schema", help="print the JSON Schema of a game's card files",
+                       description="Print the JSON Schema of a game's card files (for editors).")
+    s.add_argument("game", choices=games)
+
+    sc = sub.add_parser("scenario", help="run scenario files (see docs/scenarios.md)",
+                        description="Scenario files: YAML game situations with expectations.")
+    scsub = sc.add_subparsers(dest="scenario_command", metavar="ACTION", required=True)
+    run = scsub.add_parser("run", help="run scenario files; exit 1 on the first failed expectation",
+                           description="Run scenario files (or folders of them). A failing "
+                                       "scenario prints what was expected and what happened.")
+    run.add_argument("files", nargs="+", metavar="FILE")
+    run.add_argument("-x", "--fail-fast", action="store_true", help="stop at the first failure")
+
+    sim = sub.add_parser("simulate", help="play seeded random-bot games; count finishes and errors",
+                         description="Play seeded games between random bots and report games "
+                                     "played, finished, errors, mean length and speed. Exit "
+                                     "status 1 if a game raised an error.")
+    sim.add_argument("game", choices=games)
+    sim.add_argument("--players", type=int, help="number of players (default: the fewest the "
+                     "format allows)")
+    sim.add_argument("--format", dest="fmt", metavar="FORMAT",
+                     help="game format (allegiance: duel, ffa, sworn-enemy, teams)")
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses "
+                     "seed + i (default 1)")
+    sim.add_argument("--max-decisions", type=int, default=20_000, metavar="N",
+                     help="a game still going after N decisions counts as unfinished "
+                          "(default 20000)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+    rp = sub.add_parser("replay", help="load a save and check that it reproduces exactly",
+                        description="Load a save, report what it holds and whether it reproduces. "
+                                    "Exit status 1 if it does not.")
+    rp.add_argument("save", metavar="SAVE")
+    rp.add_argument("--verify", action="store_true",
+                    help="start a new game from the header, replay the choices, compare every "
+                         "event")
+    rp.add_argument("--allow-mismatch", action="store_true",
+                    help="load a save written by other rules or cards anyway (unchecked)")
+
+    b = sub.add_parser("bench", help="measure engine speed, latency, memory and start-up",
+                       description="Benchmark this machine: events folded/s, games/s, decisions/s, "
+                                   "save load and verify, decision latency, memory, start-up time.")
+    b.add_argument("--json", action="store_true", help="print one JSON object")
+    return p
+
+
+def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: TextIO) -> int:
+    cmd = args.command
+    if cmd is None:
+        # In a terminal, `cardgames` alone opens the app; piped or without the TUI, the help.
+        if out.isatty() and sys.stdin.isatty() and _tui_available():
+            from cardgames.tui.app import CardgamesApp
+
+            CardgamesApp().run()
+            return 0
+        parser.print_help(out)
+        return 0
+    if cmd == "validate":
+        from cardgames.tools.validate import run_validate
+
+        return run_validate(list(args.paths), args.game, out)
+    if cmd == "schema":
+        from cardgames.tools.validate import print_schema
+
+        return print_schema(args.game, out)
+    if cmd == "scenario":
+        from cardgames.tools.scenario import run_scenarios
+
+        return run_scenarios(list(args.files), args.fail_fast, out)
+    if cmd == "simulate":
+        from cardgames.tools.simulate import default_players, run_simulate
+
+        players = args.players if args.players is not None else default_players(args.game, args.fmt)
+        return run_simulate(args.game, players, args.fmt, args.games, args.seed, args.max_decisions,
+                            args.json, out)
+    if cmd == "replay":
+        from cardgames.tools.replay import run_replay
+
+        return run_replay(args.save, args.verify, args.allow_mismatch, out)
+    if cmd == "bench":
+        from cardgames.tools.bench import run_bench
+
+        return run_bench(args.json, out)
+    raise AssertionError(f"unhandled command {cmd!r}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 1 failed or bad input, 2 usage)."""
+    from cardgames.engine.decisions import CardgamesError
+    from cardgames.tools import UsageError
+
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(argv) if argv is not None else None)
+    except SystemExit as exc:  # --help, --version, or a usage error (already printed)
+        return int(exc.code or 0) if not isinstance(exc.code, str) else 2
+    out = sys.stdout
+    try:
+        return _dispatch(args, parser, out)
+    except UsageError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return exc.code
+    except CardgamesError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"{PROG}: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
