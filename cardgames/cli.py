@@ -84,6 +84,21 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--allow-mismatch", action="store_true",
                     help="load a save written by other rules or cards anyway (unchecked)")
 
+    pl = sub.add_parser("play", help="start a game in the terminal app",
+                        description="Start a hot-seat game directly (the same seed deals the same "
+                                    "game as new_game(..., seed=N)).")
+    pl.add_argument("game", choices=games)
+    pl.add_argument("--players", required=True, help="comma-separated names in seat order, e.g. Ann,Bob")
+    pl.add_argument("--format", dest="fmt", metavar="FORMAT", help="game format (allegiance: duel, ffa, "
+                    "sworn-enemy, teams)")
+    pl.add_argument("--heroes", help="comma-separated hero ids (or 'random'), one per player")
+    pl.add_argument("--seed", type=int, help="seed (default: random)")
+
+    shots = sub.add_parser("screenshots", help="regenerate screenshots/ (SVG, and PNG where a converter is)",
+                           description="Render every screen of the app to screenshots/ as SVG, and "
+                                       "as PNG when rsvg-convert or cairosvg is installed.")
+    shots.add_argument("--out", default="screenshots", help="folder (default: screenshots)")
+
     b = sub.add_parser("bench", help="measure engine speed, latency, memory and start-up",
                        description="Benchmark this machine: events folded/s, games/s, decisions/s, "
                                    "save load and verify, decision latency, memory, start-up time.")
@@ -124,11 +139,43 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
         from cardgames.tools.replay import run_replay
 
         return run_replay(args.save, args.verify, args.allow_mismatch, out)
+    if cmd == "play":
+        return _play(args)
+    if cmd == "screenshots":
+        from pathlib import Path
+
+        from cardgames.tui.shots import write_screenshots
+
+        for line in write_screenshots(Path(args.out)):
+            print(line, file=out)
+        return 0
     if cmd == "bench":
         from cardgames.tools.bench import run_bench
 
         return run_bench(args.json, out)
     raise AssertionError(f"unhandled command {cmd!r}")
+
+
+def _play(args: argparse.Namespace) -> int:
+    import random
+
+    from cardgames.tools import UsageError
+    from cardgames.tui.app import CardgamesApp
+
+    names = [n.strip() for n in str(args.players).split(",") if n.strip()]
+    options: dict[str, object] = {}
+    if args.fmt:
+        options["format"] = args.fmt
+    if args.heroes:
+        heroes = [h.strip() for h in str(args.heroes).split(",")]
+        if len(heroes) != len(names):
+            raise UsageError(f"--heroes names {len(heroes)} heroes for {len(names)} players", 2)
+        options["heroes"] = [None if h in ("", "random") else h for h in heroes]
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    app = CardgamesApp()
+    app.pending_start = ("allegiance" if args.game is None else args.game, names, seed, options)
+    app.run()
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

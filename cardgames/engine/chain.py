@@ -85,16 +85,21 @@ class PriorityWindow:
             else:
                 flow.pop(frame)
             return None
-        if state.players[seat].eliminated or not self.rules.wants_priority(state, seat, frame):
-            # Skip every seat that is not to be asked in one step.
-            while passes < live and (
-                state.players[seat].eliminated or not self.rules.wants_priority(state, seat, frame)
-            ):
-                # An eliminated seat (e.g. the current player, who has priority first after each
-                # resolution) is stepped over without counting as a pass of a live seat.
-                if not state.players[seat].eliminated:
+        players = state.players
+
+        def skipped(s: int) -> bool:
+            return players[s].eliminated or not self.rules.wants_priority(state, s, frame)
+
+        if skipped(seat):
+            # Skip every seat that is not to be asked in one step. An eliminated seat (e.g. the
+            # current player, who has priority first after each resolution) is stepped over
+            # without counting as a pass of a live seat.
+            while True:
+                if not players[seat].eliminated:
                     passes += 1
                 seat = _next_seat(state, seat)
+                if passes >= live or not skipped(seat):
+                    break
             flow.update(frame, passes=passes, seat=seat)
             return None
         options = self.rules.priority_options(state, seat, frame)

@@ -27,12 +27,19 @@ class CardgamesApp(App[None]):
         super().__init__()
         self.session = session
         self.save_path = save_path
+        self.pending_start: tuple[str, list[str], int, dict[str, object]] | None = None
+        """A game to start as soon as the app runs (`cardgames play`)."""
 
     def get_default_screen(self) -> Screen[None]:
         return TitleScreen()
 
     def on_mount(self) -> None:
-        if self.session is not None:
+        if self.pending_start is not None:
+            try:
+                self.start_game(*self.pending_start)
+            except CardgamesError as exc:
+                self.exit(message=f"cardgames: {exc}", return_code=2)
+        elif self.session is not None:
             self.push_screen(GameScreen(self.session))
 
     def start_game(self, game: str, players: list[str], seed: int, options: dict[str, object]) -> None:

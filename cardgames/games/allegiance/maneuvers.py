@@ -277,7 +277,7 @@ class Maneuvers:
         if cancellable:
             opts.append(Option(CANCEL, "Cancel this maneuver", "cancel"))
         n = f"up to {spec.count}" if spec.up_to else str(spec.count)
-        what = spec.type.replace("_", " or ")
+        what = spec.type.replace("_or_", " or ").replace("_", " ")
         return Ask(
             seat,
             "target",

@@ -111,6 +111,8 @@ class Allegiance(Ruleset):
             raise SetupError("player names must be distinct and not empty")
         heroes = options.get("heroes")
         valid = sorted(h.id for h in self.cat.heroes())
+        if n > len(valid):
+            raise SetupError(f"{n} players need {n} different heroes; the catalog has {len(valid)}")
         if heroes is not None:
             if not isinstance(heroes, list) or len(heroes) != n:
                 raise SetupError(

@@ -97,6 +97,7 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = self.rules.title
         self._check_terminal_size(self.size.width, self.size.height)
+        self._order_seats()
         self.call_after_refresh(self.advance)
 
     # -- the loop: after every answer ------------------------------------------------------

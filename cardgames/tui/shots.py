@@ -1,0 +1,192 @@
+"""`cardgames screenshots`: render every screen of the app to SVG (and PNG where a converter is)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from cardgames.engine.game import Game
+from cardgames.tui.app import CardgamesApp
+from cardgames.tui.screens.curtain import CurtainScreen
+from cardgames.tui.session import Session
+
+SIZE = (140, 45)
+DUEL = ["Paul", "Allison"]
+HEROES = ["beledan-kind", "thedric-egen"]
+
+
+def pick(game: Game, prefix: str, card: str | None = None) -> None:
+    """Answer with the first option whose key starts with `prefix` (and is about `card`)."""
+    for o in game.decision.options:
+        if not o.key.startswith(prefix):
+            continue
+        if card is not None and (o.ref is None or o.ref < 0 or game.state.objects[o.ref].card != card):
+            continue
+        game.choose(o)
+        return
+    raise LookupError(f"no option {prefix} {card or ''} in {[o.key for o in game.decision.options]}")
+
+
+def sample_turn_four(path: Path) -> Session:
+    """The rulebook's sample game at turn 4: Allison attacks with Lance and two Militia Recruits."""
+    session = Session.start("allegiance", DUEL, 1, {
+        "heroes": HEROES, "first_player": "Paul", "stop": {"Paul": "always"},
+        "given": {"turn": 4, "active": "Allison", "players": {
+            "Paul": {"gold": 2, "health": 37, "production": 6, "hand": ["skilled-strike", "infantry"],
+                     "territory": ["halberdier", {"card": "infantry", "exhausted": True}],
+                     "weapon": "Valdruun Warhammer", "armor": "Anointed Platemail"},
+            "Allison": {"gold": 4, "production": 7, "hand": ["battle-surge", "crossbowman"],
+                        "territory": [{"card": "militia-recruit", "augment": 1},
+                                      {"card": "militia-recruit", "augment": 1}],
+                        "weapon": "Lance of Dominion", "armor": "Adamantine Platemail",
+                        "cooldowns": {"new-recruits": 3, "advanced-training": 3, "equip": 3}}}}}, path)
+    return session
+
+
+def to_battle(session: Session) -> None:
+    """Allison declares her attackers and Paul blocks one Recruit with his Halberdier."""
+    g = session.game
+    pick(g, "battle:")
+    while g.decision.kind == "priority":
+        pick(g, "pass")
+    while g.decision.kind == "declare_attackers" and any(o.key.startswith("attack:") for o in g.decision.options):
+        pick(g, "attack:")
+    pick(g, "done")
+    while g.decision.kind in ("target", "optional_trigger", "priority"):
+        d = g.decision
+        if d.kind == "target":
+            pick(g, "target:") if any(o.key.startswith("target:") for o in d.options) else pick(g, "done")
+        elif d.kind == "optional_trigger":
+            pick(g, "use")
+        else:
+            pick(g, "pass")
+    pick(g, "defend:", "halberdier")
+    pick(g, "block:")
+    pick(g, "done")
+
+
+def to_chain(session: Session) -> None:
+    """Battle Surge on the defended Recruit, and Paul's Skilled Strike in response."""
+    to_battle(session)
+    g = session.game
+    pick(g, "action:", "battle-surge")
+    blocked = [int(a) for a in (g.state.battle or {}).get("blocks", {})]
+    g.choose(f"target:{blocked[0]}")
+    while g.decision.seat != "Paul":
+        pick(g, "pass")
+    pick(g, "action:", "skilled-strike")
+    g.choose(f"target:{blocked[0]}")
+
+
+def played_out(path: Path) -> Session:
+    session = Session.start("allegiance", DUEL, 2, {"heroes": HEROES}, path)
+    g = session.game
+    while g.outcome is None:
+        g.choose(g.decision.options[0])
+    return session
+
+
+def mid_game(path: Path, players: list[str], options: dict[str, object], decisions: int) -> Session:
+    session = Session.start("allegiance", players, 4, options, path)
+    g = session.game
+    for _ in range(decisions):
+        if g.outcome is not None:
+            break
+        g.choose(g.decision.options[0])
+    return session
+
+
+Scene = Callable[[CardgamesApp], Awaitable[None]]
+
+
+async def _shoot(app: CardgamesApp, out: Path, name: str, before: Scene | None = None) -> Path:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if before is not None:
+            await before(app)
+            await pilot.pause()
+        await pilot.pause()
+        app.save_screenshot(f"{name}.svg", path=str(out))
+    return out / f"{name}.svg"
+
+
+async def _enter(app: CardgamesApp) -> None:
+    if isinstance(app.screen, CurtainScreen):
+        await app.screen.run_action("dismiss_curtain")
+
+
+def _seated(session: Session) -> Session:
+    session.sit()
+    return session
+
+
+async def _all(out: Path, work: Path) -> list[Path]:
+    saved = work / "shots.save"
+    shots = [await _shoot(CardgamesApp(save_path=saved), out, "title")]
+
+    async def to_setup(app: CardgamesApp) -> None:
+        from cardgames.tui.screens.setup import SetupScreen
+
+        await app.push_screen(SetupScreen())
+
+    shots.append(await _shoot(CardgamesApp(save_path=saved), out, "setup", to_setup))
+    s = sample_turn_four(saved)
+    shots.append(await _shoot(CardgamesApp(s, saved), out, "curtain"))
+    s = _seated(sample_turn_four(saved))
+    shots.append(await _shoot(CardgamesApp(s, saved), out, "board-turn-4"))
+    s = sample_turn_four(saved)
+    to_battle(s)
+    shots.append(await _shoot(CardgamesApp(_seated(s), saved), out, "battle-defenders-assigned"))
+    s = sample_turn_four(saved)
+    to_chain(s)
+    shots.append(await _shoot(CardgamesApp(_seated(s), saved), out, "chain-with-response"))
+    s = _seated(mid_game(saved, ["Ann", "Bob", "Cid", "Dee"], {"format": "teams"}, 160))
+    shots.append(await _shoot(CardgamesApp(s, saved), out, "four-players-teams"))
+
+    async def to_rules(app: CardgamesApp) -> None:
+        from cardgames.tui.screens.text import rules_screen
+
+        await app.push_screen(rules_screen("allegiance"))
+
+    shots.append(await _shoot(CardgamesApp(save_path=saved), out, "rules", to_rules))
+    s = played_out(saved)
+    shots.append(await _shoot(CardgamesApp(_seated(s), saved), out, "game-over"))
+    return shots
+
+
+def _png(svg: Path) -> Path | None:
+    png = svg.with_suffix(".png")
+    if shutil.which("rsvg-convert"):
+        subprocess.run(["rsvg-convert", "-o", str(png), str(svg)], check=True)
+        return png
+    try:
+        import cairosvg  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    cairosvg.svg2png(url=str(svg), write_to=str(png))
+    return png
+
+
+def write_screenshots(out: Path) -> list[str]:
+    """Render every scene into `out`; returns one line per file written."""
+    out.mkdir(parents=True, exist_ok=True)
+    lines: list[str] = []
+    with tempfile.TemporaryDirectory() as work:
+        old = os.environ.get("CARDGAMES_HOME")
+        os.environ["CARDGAMES_HOME"] = work
+        try:
+            shots = asyncio.run(_all(out, Path(work)))
+        finally:
+            if old is None:
+                os.environ.pop("CARDGAMES_HOME", None)
+            else:
+                os.environ["CARDGAMES_HOME"] = old
+    for svg in shots:
+        png = _png(svg)
+        lines.append(f"wrote {svg}" + (f" and {png.name}" if png else " (no PNG converter: install librsvg2-bin)"))
+    return lines

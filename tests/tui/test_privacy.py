@@ -1,0 +1,91 @@
+"""Hot-seat privacy: no uncovered screen ever shows a card hidden from the player at the screen."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from tui_helpers import play_by_keys, short_seed
+
+from cardgames.engine.view import can_see
+from cardgames.tui.app import CardgamesApp
+from cardgames.tui.screens.curtain import CurtainScreen
+from cardgames.tui.screens.game import GameScreen
+from cardgames.tui.session import Session
+
+PLAYERS = ["Ann", "Bob"]
+
+
+def screen_text(app: CardgamesApp) -> str:
+    svg = app.export_screenshot()
+    return html.unescape(" ".join(re.findall(r">([^<>]*)</text>", svg))).replace("\xa0", " ")
+
+
+def hidden_and_public(session: Session, seat: int) -> tuple[set[str], set[str]]:
+    """Names of cards `seat` may not see (and not also visible elsewhere), and every public name
+    (visible cards, hero and ability names) to take out of the screen text first, so that a
+    hidden "Rally" is not found inside a public "Rally the Ranks"."""
+    state, rules = session.game.state, session.game.ruleset
+    hidden, shown = set(), set()
+    for obj in state.objects.values():
+        name = rules.card_name(state, obj)
+        (shown if can_see(state, obj, seat) else hidden).add(name)
+    cat = rules.cat  # type: ignore[attr-defined]
+    public = set(shown)
+    for hero in cat.heroes():
+        public |= {hero.name, hero.title} | {a.name for a in hero.abilities}
+    return hidden - shown, public
+
+
+def leaked(text: str, hidden: set[str], public: set[str]) -> list[str]:
+    for name in sorted(public, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return sorted(n for n in hidden if n in text)
+
+
+async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_game() -> None:
+    options = {"heroes": ["beledan-kind", "thedric-egen"]}
+    session = Session.start("allegiance", PLAYERS, short_seed(PLAYERS, options), options)
+    app = CardgamesApp(session)
+    checked = 0
+
+    def check(app: CardgamesApp, screen: GameScreen) -> None:
+        nonlocal checked
+        seat = screen.session.seated
+        assert seat is not None
+        hidden, public = hidden_and_public(screen.session, seat)
+        leaks = leaked(screen_text(app), hidden, public)
+        assert not leaks, f"{PLAYERS[seat]}'s screen shows hidden cards {leaks}"
+        checked += 1
+
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        await play_by_keys(app, pilot, each=check)
+    assert checked > 20
+
+
+async def test_curtain_is_opaque_and_names_only_the_next_player() -> None:
+    session = Session.start("allegiance", PLAYERS, 3, {"heroes": ["beledan-kind", "thedric-egen"]})
+    app = CardgamesApp(session)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        text = screen_text(app)
+        assert "Pass to" in text
+        everything = {session.game.ruleset.card_name(session.game.state, o) for o in session.game.state.objects.values()}
+        assert not [n for n in everything if n in text]
+
+
+async def test_the_hand_shown_is_the_seated_players_own() -> None:
+    session = Session.start("allegiance", PLAYERS, 3, {"heroes": ["beledan-kind", "thedric-egen"]})
+    app = CardgamesApp(session)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        seat = session.seated
+        assert seat is not None
+        state = session.game.state
+        own = [session.game.ruleset.card_name(state, o) for o in state.cards_in(f"hand:{seat}")]
+        text = screen_text(app)
+        assert all(name in text for name in own)

@@ -1,0 +1,157 @@
+"""Screens and keys: title, new game, too-small terminals, help, rules, undo, the palette."""
+
+from __future__ import annotations
+
+from cardgames.tui.app import CardgamesApp
+from cardgames.tui.screens.curtain import CurtainScreen
+from cardgames.tui.screens.game import GameScreen
+from cardgames.tui.screens.setup import SetupScreen
+from cardgames.tui.screens.text import InspectScreen, MarkdownScreen
+from cardgames.tui.screens.title import TitleScreen
+from cardgames.tui.session import Session
+
+
+def duel(seed: int = 3) -> Session:
+    return Session.start("allegiance", ["Ann", "Bob"], seed, {"heroes": ["beledan-kind", "thedric-egen"]})
+
+
+async def test_title_offers_new_game_rules_quit_and_continue_only_when_saved() -> None:
+    app = CardgamesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        menu = app.screen.query_one("#menu")
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]  # type: ignore[attr-defined]
+        assert ids == ["new", "rules", "quit"]
+    duel()  # writes the autosave
+    app = CardgamesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]  # type: ignore[attr-defined]
+        assert "continue" in ids
+
+
+async def test_new_game_from_the_title_starts_behind_a_curtain() -> None:
+    app = CardgamesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert app.session is not None
+        assert app.session.game.players == ["Ann", "Bob"]
+
+
+async def test_same_seed_from_setup_deals_the_same_game_as_new_game() -> None:
+    from cardgames import new_game
+
+    app = CardgamesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.start_game("allegiance", ["Ann", "Bob"], 42, {"heroes": [None, None]})
+        await pilot.pause()
+        assert app.session is not None
+        ours = [e.to_json() for e in app.session.game.events]
+    theirs = [e.to_json() for e in new_game("allegiance", ["Ann", "Bob"], 42, {"heroes": [None, None]}).events]
+    assert ours == theirs
+
+
+async def test_too_small_terminal_shows_a_message_instead_of_the_board() -> None:
+    app = CardgamesApp(duel())
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert not screen.has_class("-too-small")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert screen.has_class("-too-small")
+        assert screen.query_one("#too-small").display
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert not screen.has_class("-too-small")
+
+
+async def test_help_rules_and_inspect_keys_open_their_screens() -> None:
+    app = CardgamesApp(duel())
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        for key in ("question_mark", "r"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, MarkdownScreen), key
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+        await pilot.press("i")  # the highlighted option (a weapon side) is about a card
+        await pilot.pause()
+        assert isinstance(app.screen, InspectScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_number_keys_choose_and_undo_takes_it_back() -> None:
+    session = duel()
+    app = CardgamesApp(session)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        before = session.game.decision
+        await pilot.press("2")
+        await pilot.pause()
+        assert session.game.choices()[-1][1] == before.options[1].key
+        await pilot.press("u")
+        await pilot.pause()
+        after = session.game.decision
+        assert (after.seat, after.kind, [o.key for o in after.options]) == (
+            before.seat, before.kind, [o.key for o in before.options])
+
+
+async def test_undo_refused_after_a_draw_says_why() -> None:
+    session = duel()
+    app = CardgamesApp(session)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        while session.game.decision.kind != "draw":
+            if isinstance(app.screen, CurtainScreen):
+                await pilot.press("enter")
+            else:
+                await pilot.press("1")
+            await pilot.pause()
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("1")  # draw a card: hidden information is revealed
+        await pilot.pause()
+        assert session.undo() is not None
+        assert "revealed" in (session.game.undo_reason(session.seated) or "")
+
+
+async def test_palette_lists_every_legal_action() -> None:
+    from cardgames.tui.palette import LegalActions
+
+    session = duel()
+    app = CardgamesApp(session)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert LegalActions in screen.COMMANDS
+        provider = LegalActions(screen)
+        labels = [label for label, _ in provider._options()]
+        assert labels == [o.label for o in session.game.decision.options]
+        before = len(session.game.choices())
+        provider._run(session.game.decision.options[0].key)
+        await pilot.pause()
+        assert len(session.game.choices()) == before + 1
