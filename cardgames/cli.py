@@ -172,8 +172,10 @@ def _play(args: argparse.Namespace) -> int:
             raise UsageError(f"--heroes names {len(heroes)} heroes for {len(names)} players", 2)
         options["heroes"] = [None if h in ("", "random") else h for h in heroes]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    from cardgames.tui.settings import with_app_stops
+
     app = CardgamesApp()
-    app.pending_start = ("allegiance" if args.game is None else args.game, names, seed, options)
+    app.pending_start = (args.game, names, seed, with_app_stops(names, options))
     app.run()
     return 0
 

@@ -13,6 +13,7 @@ from cardgames.tui.screens.game import GameScreen
 from cardgames.tui.screens.text import help_screen
 from cardgames.tui.screens.title import TitleScreen
 from cardgames.tui.session import Session
+from cardgames.tui.settings import Settings
 
 
 class CardgamesApp(App[None]):
@@ -29,11 +30,18 @@ class CardgamesApp(App[None]):
         self.save_path = save_path
         self.pending_start: tuple[str, list[str], int, dict[str, object]] | None = None
         """A game to start as soon as the app runs (`cardgames play`)."""
+        self.settings = Settings.load()
 
     def get_default_screen(self) -> Screen[None]:
         return TitleScreen()
 
+    def apply_settings(self) -> None:
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        self.animation_level = "full" if self.settings.animations else "none"
+
     def on_mount(self) -> None:
+        self.apply_settings()
         if self.pending_start is not None:
             try:
                 self.start_game(*self.pending_start)

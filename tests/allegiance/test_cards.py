@@ -20,6 +20,7 @@ from cardgames.games.allegiance.catalog import Catalog, CatalogError
 from cardgames.games.allegiance.events import hero_ref
 from cardgames.games.allegiance.rules import Allegiance
 from cardgames.games.allegiance.schema import ActionCard, GearCard, HeroCard, SpecialCard, UnitCard
+from cardgames.games.allegiance.verbs import VERB_NAMES, Verbs
 
 P, A = "Paul", "Allison"
 PH, AH = hero_ref(0), hero_ref(1)
@@ -322,6 +323,12 @@ def test_every_card_design_has_a_test_named_after_it() -> None:
             wanted.append(_slug(card.name))
     missing = [w for w in wanted if not any(w in t for t in tests)]
     assert not missing
+
+
+def test_every_effect_verb_documents_a_yaml_example() -> None:
+    for name in VERB_NAMES:
+        doc = getattr(Verbs, f"v_{name}").__doc__ or ""
+        assert "{" + name + ":" in doc, name
 
 
 def test_a_card_file_with_an_unknown_verb_is_reported(tmp_path: Path) -> None:

@@ -65,7 +65,8 @@ def test_a_stale_option_is_refused_even_when_its_key_is_legal_now() -> None:
         if game.outcome is not None:
             break
         now = game.decision
-        same = [o for o in before.options if o.key in now.keys()]
+        legal = set(now.keys())
+        same = [o for o in before.options if o.key in legal]
         if same:
             _unchanged(game, lambda o=same[0]: game.choose(o), StaleChoice, "earlier decision")
             game.choose(same[0].key)  # the key itself is fine
@@ -86,8 +87,8 @@ def test_an_option_from_before_an_undo_is_stale_even_at_the_same_point() -> None
             assert decision_facts(game.decision) == decision_facts(d)
             # `later` came from a decision that no longer exists; `d`'s own options are also
             # from a decision object that undo replaced: both are refused, the keys are not.
-            _unchanged(game, lambda: game.choose(later), StaleChoice)
-            _unchanged(game, lambda: game.choose(d.options[0]), StaleChoice)
+            _unchanged(game, lambda o=later: game.choose(o), StaleChoice)
+            _unchanged(game, lambda o=d.options[0]: game.choose(o), StaleChoice)
             game.choose(d.options[0].key)
             return
     pytest.fail("found no undoable choice")

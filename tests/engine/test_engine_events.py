@@ -102,6 +102,6 @@ def test_event_types_are_registered_once_and_named_stably() -> None:
     assert types_["Chose"] is ce.Chose
     assert len(set(types_.values())) == len(types_)
     for name, cls in types_.items():
-        assert cls.TYPE == name
+        assert name == cls.TYPE
         assert dataclasses.is_dataclass(cls)
         assert cls.__dataclass_params__.frozen  # type: ignore[attr-defined]

@@ -243,7 +243,7 @@ def test_random_byte_damage_never_crashes(tmp_path: Path, saved_game: tuple[Game
 
 def test_a_recovered_game_saves_again_without_old_warnings(tmp_path: Path,
                                                            saved_game: tuple[Game, bytes]) -> None:
-    game, data = saved_game
+    _game, data = saved_game
     path = tmp_path / "cut.save"
     path.write_bytes(data[: len(data) * 2 // 3])
     loaded = _load(path)
@@ -314,7 +314,7 @@ def test_a_first_line_that_is_not_json(tmp_path: Path) -> None:
 @pytest.mark.parametrize("key, what", [("rules_version", "rules version"), ("catalog", "card catalog")])
 def test_another_rules_or_catalog_version_is_reported_naming_both(
         tmp_path: Path, saved_game: tuple[Game, bytes], key: str, what: str) -> None:
-    game, data = saved_game
+    _game, data = saved_game
     path = tmp_path / "old.save"
     path.write_bytes(_rewrite_header(data, **{key: "old-1234"}))
     have = ruleset().rules_version if key == "rules_version" else ruleset().catalog_fingerprint()

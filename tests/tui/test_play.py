@@ -7,13 +7,14 @@ from tui_helpers import play_by_keys, short_seed
 from cardgames.tui.app import CardgamesApp
 from cardgames.tui.screens.gameover import GameOverScreen
 from cardgames.tui.session import Session
+from cardgames.tui.settings import with_app_stops
 
 TWO = ["Ann", "Bob"]
 FOUR = ["Ann", "Bob", "Cid", "Dee"]
 
 
 async def test_two_player_game_by_keys_reaches_game_over() -> None:
-    options = {"heroes": ["beledan-kind", "thedric-egen"]}
+    options = with_app_stops(TWO, {"heroes": ["beledan-kind", "thedric-egen"]})
     session = Session.start("allegiance", TWO, short_seed(TWO, options), options)
     app = CardgamesApp(session)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -25,7 +26,7 @@ async def test_two_player_game_by_keys_reaches_game_over() -> None:
 
 
 async def test_four_player_team_game_by_keys_reaches_game_over() -> None:
-    options = {"format": "teams"}
+    options = with_app_stops(FOUR, {"format": "teams"})
     session = Session.start("allegiance", FOUR, short_seed(FOUR, options), options)
     app = CardgamesApp(session)
     async with app.run_test(size=(120, 36)) as pilot:

@@ -44,7 +44,7 @@ def leaked(text: str, hidden: set[str], public: set[str]) -> list[str]:
 
 
 async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_game() -> None:
-    options = {"heroes": ["beledan-kind", "thedric-egen"]}
+    options = {"heroes": ["beledan-kind", "thedric-egen"], "stop": {"Ann": "auto", "Bob": "auto"}}
     session = Session.start("allegiance", PLAYERS, short_seed(PLAYERS, options), options)
     app = CardgamesApp(session)
     checked = 0

@@ -17,6 +17,7 @@ from cardgames.tui.session import Session
 CHILD = textwrap.dedent("""
     import asyncio, sys
     from cardgames.tui.app import CardgamesApp
+    from cardgames.tui.screens.confirm import ConfirmScreen
     from cardgames.tui.screens.curtain import CurtainScreen
     from cardgames.tui.session import Session
 
@@ -26,7 +27,8 @@ CHILD = textwrap.dedent("""
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             while len(session.game.choices()) < 25:
-                await pilot.press("enter" if isinstance(app.screen, CurtainScreen) else "1")
+                key = {CurtainScreen: "enter", ConfirmScreen: "y"}.get(type(app.screen), "1")
+                await pilot.press(key)
                 await pilot.pause()
             print("READY", len(session.game.choices()), flush=True)
             await asyncio.sleep(60)

@@ -22,7 +22,7 @@ async def test_title_offers_new_game_rules_quit_and_continue_only_when_saved() -
         assert isinstance(app.screen, TitleScreen)
         menu = app.screen.query_one("#menu")
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]  # type: ignore[attr-defined]
-        assert ids == ["new", "rules", "quit"]
+        assert ids == ["new", "rules", "settings", "quit"]
     duel()  # writes the autosave
     app = CardgamesApp()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -118,23 +118,25 @@ async def test_number_keys_choose_and_undo_takes_it_back() -> None:
 
 
 async def test_undo_refused_after_a_draw_says_why() -> None:
+    from cardgames.tui.screens.confirm import ConfirmScreen
+
     session = duel()
     app = CardgamesApp(session)
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
-        while session.game.decision.kind != "draw":
-            if isinstance(app.screen, CurtainScreen):
-                await pilot.press("enter")
-            else:
-                await pilot.press("1")
+        for _ in range(300):
+            if session.game.decision.kind == "draw" and isinstance(app.screen, GameScreen):
+                break
+            key = {CurtainScreen: "enter", ConfirmScreen: "y"}.get(type(app.screen), "1")
+            await pilot.press(key)
             await pilot.pause()
-        if isinstance(app.screen, CurtainScreen):
-            await pilot.press("enter")
-            await pilot.pause()
+        assert session.game.decision.kind == "draw"
         await pilot.press("1")  # draw a card: hidden information is revealed
         await pilot.pause()
-        assert session.undo() is not None
+        await pilot.press("u")
+        await pilot.pause()
         assert "revealed" in (session.game.undo_reason(session.seated) or "")
+        assert session.game.decision.kind != "draw"
 
 
 async def test_palette_lists_every_legal_action() -> None:
@@ -155,3 +157,45 @@ async def test_palette_lists_every_legal_action() -> None:
         provider._run(session.game.decision.options[0].key)
         await pilot.pause()
         assert len(session.game.choices()) == before + 1
+
+
+async def test_ending_the_maneuver_phase_with_gold_left_asks_first() -> None:
+    from cardgames.tui.screens.confirm import ConfirmScreen
+
+    session = Session.start("allegiance", ["Ann", "Bob"], 3, {
+        "heroes": ["beledan-kind", "thedric-egen"],
+        "given": {"turn": 2, "active": "Ann", "players": {"Ann": {"gold": 3}}}})
+    app = CardgamesApp(session)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        before = len(session.game.choices())
+        await pilot.press("space")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(session.game.choices()) == before
+        await pilot.press("space")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert session.game.choices()[-1][1] == "pass"
+
+
+async def test_settings_change_the_theme_and_are_kept(cardgames_home: object) -> None:
+    from textual.widgets import Select
+
+    from cardgames.tui.screens.settings import SettingsScreen
+    from cardgames.tui.settings import Settings
+
+    app = CardgamesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await app.push_screen(SettingsScreen())
+        await pilot.pause()
+        app.screen.query_one("#theme", Select).value = "ansi-dark"
+        await pilot.pause()
+        assert app.theme == "ansi-dark"
+    assert Settings.load().theme == "ansi-dark"

@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 
 from cardgames import new_game
 from cardgames.tui.app import CardgamesApp
+from cardgames.tui.screens.confirm import ConfirmScreen
 from cardgames.tui.screens.curtain import CurtainScreen
 from cardgames.tui.screens.game import GameScreen
 from cardgames.tui.screens.gameover import GameOverScreen
@@ -55,6 +56,8 @@ async def play_by_keys(app: CardgamesApp, pilot: Pilot[None], limit: int = 5_000
             return presses
         if isinstance(screen, CurtainScreen):
             await press(app, pilot, "enter")
+        elif isinstance(screen, ConfirmScreen):
+            await press(app, pilot, "y")
         elif isinstance(screen, GameScreen):
             if each is not None:
                 each(app, screen)

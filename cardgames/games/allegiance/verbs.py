@@ -217,7 +217,8 @@ class Verbs(ChoiceVerbs):
         return None
 
     def v_remove_temporarily(self, flow: Flow, ctx: StepContext, a: dict[str, Any]) -> Ask | None:
-        """Remove a unit from play until the end of the turn (it returns as a new card, R58)."""
+        """Remove a unit from play until the end of the turn, when it returns as a new card under
+        its last controller (R58): {remove_temporarily: {target: t}}."""
         state = flow.state
         for t in self.targets(flow, ctx, a, "target"):
             if is_hero(t):

@@ -60,6 +60,8 @@ def _gear(card: CardView | None, kind: str, refs: set[int]) -> str:
 def seat_title(view: GameView, cat: Catalog, p: PlayerView) -> str:
     hero = cat.hero(str(p.props.get("hero")))
     you = " (you)" if view.viewer == p.seat else ""
+    if len({q.team for q in view.players}) < len(view.players):
+        you += f" [team {p.team + 1}]"
     turn = " — their turn" if view.active == p.seat and view.viewer != p.seat else ""
     turn = " — your turn" if view.active == p.seat and view.viewer == p.seat else turn
     out = " — DEFEATED" if p.eliminated else ""
@@ -91,13 +93,15 @@ def seat_body(view: GameView, cat: Catalog, p: PlayerView, decision: Decision | 
     cds: dict[str, int] = dict(p.props.get("cooldowns") or {})
     abil = []
     for ab in hero.abilities:
+        tag = "*" if ab.reaction else ""
         if ab.id in cds:
             state = "[green]ready[/]" if cds[ab.id] == 0 else f"[yellow]{cds[ab.id]} to go[/]"
-        else:
-            state = f"[dim]locked, {ab.cost} gold[/]"
-        tag = "*" if ab.reaction else ""
-        abil.append(f"L{ab.level} {escape(ab.name)}{tag} {state}")
-    lines.append("Abilities: " + " · ".join(abil))
+            abil.append(f"L{ab.level} {escape(ab.name)}{tag} {state}")
+        elif view.viewer == p.seat:
+            abil.append(f"L{ab.level} {escape(ab.name)}{tag} [dim]locked, {ab.cost} gold[/]")
+    locked = sum(1 for ab in hero.abilities if ab.id not in cds)
+    tail = f" · [dim]{locked} locked[/]" if view.viewer != p.seat and locked else ""
+    lines.append("Abilities: " + " · ".join(abil) + tail)
     hand = view.zones[f"hand:{p.seat}"]
     if view.viewer == p.seat:
         faces = [f"{_name(x, refs)} ({x.facts.get('cost', '?')})" for x in hand.cards]

@@ -202,6 +202,24 @@ class GameScreen(Screen[None]):
     # -- answering -----------------------------------------------------------------------------
 
     def answer(self, key: str) -> None:
+        """Answer the pending decision (asking first, if set, before ending a phase with gold left)."""
+        d = self.session.decision
+        settings = getattr(self.app, "settings", None)
+        if d is not None and settings is not None and settings.confirm_end_turn and key == "pass":
+            label = next((o.label for o in d.options if o.key == key), "")
+            gold = self.session.game.state.players[d.seat_index].counters.get("gold", 0)
+            if label.startswith("End your") and gold > 0:
+                from cardgames.tui.screens.confirm import ConfirmScreen
+
+                def go(yes: bool | None) -> None:
+                    if yes:
+                        self._answer_now(key)
+
+                self.app.push_screen(ConfirmScreen(f"{label} with {gold} gold left?"), go)
+                return
+        self._answer_now(key)
+
+    def _answer_now(self, key: str) -> None:
         try:
             self.session.choose(key)
         except CardgamesError as exc:

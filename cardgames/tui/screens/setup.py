@@ -12,6 +12,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 from cardgames.engine.decisions import CardgamesError
 from cardgames.games import find_ruleset
 from cardgames.games.allegiance.rules import FORMATS, Allegiance
+from cardgames.tui.settings import STOPS
 
 GAMES = [("Allegiance: A Realm Divided", "allegiance")]
 """Only playable games are offered."""
@@ -39,6 +40,8 @@ class SetupScreen(Screen[None]):
                     yield Input(DEFAULT_NAMES[i], placeholder=f"Player {i + 1}", id=f"name-{i}")
                     yield Select([("Random hero", "random"), *heroes], value="random", allow_blank=False,
                                  id=f"hero-{i}")
+                    yield Select([(label, key) for key, label in STOPS.items()], value="relevant",
+                                 allow_blank=False, id=f"stop-{i}")
             yield Label("Seed (optional: the same seed deals the same game)")
             yield Input(placeholder="random", id="seed", type="integer")
             yield Static(id="error")
@@ -76,8 +79,9 @@ class SetupScreen(Screen[None]):
         heroes = [str(self.query_one(f"#hero-{i}", Select).value) for i in range(n)]
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else random.SystemRandom().randrange(1, 10**9)
+        stops = {names[i]: str(self.query_one(f"#stop-{i}", Select).value) for i in range(n)}
         options = {"format": str(self.query_one("#format", Select).value),
-                   "heroes": [None if h == "random" else h for h in heroes]}
+                   "heroes": [None if h == "random" else h for h in heroes], "stop": stops}
         try:
             self.app.start_game("allegiance", names, seed, options)  # type: ignore[attr-defined]
         except CardgamesError as exc:

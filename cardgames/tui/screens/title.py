@@ -22,7 +22,7 @@ class TitleScreen(Screen[None]):
             items = [Option("New game", id="new")]
             if Session.can_resume():
                 items.append(Option("Continue", id="continue"))
-            items += [Option("Rules", id="rules"), Option("Quit", id="quit")]
+            items += [Option("Rules", id="rules"), Option("Settings", id="settings"), Option("Quit", id="quit")]
             yield OptionList(*items, id="menu")
         yield Footer()
 
@@ -49,5 +49,9 @@ class TitleScreen(Screen[None]):
             from cardgames.tui.screens.text import rules_screen
 
             self.app.push_screen(rules_screen("allegiance"))
+        elif choice == "settings":
+            from cardgames.tui.screens.settings import SettingsScreen
+
+            self.app.push_screen(SettingsScreen())
         elif choice == "quit":
             self.app.exit()

@@ -1,0 +1,61 @@
+"""The app's own settings (theme, animations, confirmations), kept in the user data directory."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from cardgames.tui.session import data_dir
+
+STOPS = {
+    "relevant": "Ask me to respond when it concerns me",
+    "auto": "Ask me whenever I could respond",
+    "always": "Ask me at every chance",
+    "never": "Never ask me (only my own turn)",
+}
+"""Per-player priority settings (the engine's `stop` option), as the new-game form offers them."""
+
+
+APP_STOP = "relevant"
+"""The app's default per-player stop: asked to respond when the moment concerns you (the engine's
+own default, "auto", asks whenever you could respond — every maneuver would be a hand-over)."""
+
+
+def with_app_stops(players: list[str], options: dict[str, object]) -> dict[str, object]:
+    """`options` with each player's stop setting defaulted to the app's."""
+    given = options.get("stop")
+    stops = dict(given) if isinstance(given, dict) else {}
+    return {**options, "stop": {name: stops.get(name, APP_STOP) for name in players}}
+
+
+@dataclass
+class Settings:
+    theme: str = "textual-dark"
+    animations: bool = True
+    confirm_end_turn: bool = True
+    """Ask "are you sure?" before ending your maneuver phase or turn with gold left."""
+
+    @classmethod
+    def path(cls) -> Path:
+        return data_dir() / "settings.json"
+
+    @classmethod
+    def load(cls) -> Settings:
+        """The saved settings; defaults if there are none or the file is unreadable."""
+        try:
+            raw = json.loads(cls.path().read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cls()
+        if not isinstance(raw, dict):
+            return cls()
+        known = {f.name: f.type for f in fields(cls)}
+        kept = {k: v for k, v in raw.items() if k in known and isinstance(v, type(getattr(cls(), k)))}
+        return cls(**kept)
+
+    def save(self) -> None:
+        path = self.path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+        tmp.replace(path)
