@@ -316,6 +316,7 @@ def _chain_pop(s: State, e: ChainPopped) -> None:
 @dataclass(frozen=True, slots=True)
 class FramePushed(Event):
     INTERNAL = True
+    FLOW = True
     id: int
     kind: str
     data: dict[str, Json] = field(default_factory=dict)
@@ -331,6 +332,7 @@ def _frame_push(s: State, e: FramePushed) -> None:
 @dataclass(frozen=True, slots=True)
 class FramePopped(Event):
     INTERNAL = True
+    FLOW = True
     id: int
 
 
@@ -343,6 +345,7 @@ def _frame_pop(s: State, e: FramePopped) -> None:
 @dataclass(frozen=True, slots=True)
 class FrameUpdated(Event):
     INTERNAL = True
+    FLOW = True
     id: int
     changes: dict[str, Json]
 
@@ -507,6 +510,8 @@ def _ended(s: State, e: GameEnded) -> None:
 @dataclass(frozen=True, slots=True)
 class Chose(Event):
     """A seat answered a decision. `auto` marks answers the engine gave on the seat's behalf."""
+
+    FLOW = True
 
     seat: int
     kind: str

@@ -32,6 +32,9 @@ class Event:
     """True if applying it shows a seat something that was hidden (blocks undo past it)."""
     INTERNAL: ClassVar[bool] = False
     """True for flow bookkeeping that the players' log does not show."""
+    FLOW: ClassVar[bool] = False
+    """True for events that change only the flow agenda (frames) or record an answer: no card,
+    zone, player, chain or effect. They keep `State.cached` values."""
 
     def to_json(self) -> dict[str, Json]:
         out: dict[str, Json] = {"t": self.TYPE}
@@ -67,7 +70,8 @@ def applies(cls: type[E]) -> Callable[[Callable[[State, E], None]], Callable[[St
 def apply(state: State, ev: Event) -> None:
     """Apply one event to `state` in place."""
     _APPLY[type(ev)](state, ev)
-    state.version += 1
+    if not ev.FLOW and state._memo:
+        state._memo.clear()
 
 
 def from_json(data: dict[str, Json]) -> Event:

@@ -103,13 +103,15 @@ class Game:
             if problem is not None:
                 notes.append(f"event {pos + 1} of the save ({ev.TYPE}): {problem}")
                 break
+        where = (f"{game.decision.seat}'s {game.decision.kind} decision on turn {game.state.turn}"
+                 if game._decision is not None else "the end of the game")
         if notes:
-            where = (f"{game.decision.seat}'s {game.decision.kind} decision on turn {game.state.turn}"
-                     if game._decision is not None else "the end of the game")
-            notes.append(
-                f"recovered {len(events)} of the save's {len(saved)} events: "
-                f"the game resumes at {where}"
-            )
+            notes.append(f"recovered {min(len(events), len(saved))} of the save's {len(saved)} events: "
+                         f"the game resumes at {where}")
+        elif len(events) > len(saved):
+            notes.append(f"the save ends in the middle of a step (it was cut short): the rules "
+                         f"finished the step, and the game resumes at {where}")
+        if notes:
             game.header["warnings"] = notes
         return game
 

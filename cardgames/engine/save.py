@@ -19,6 +19,9 @@ from cardgames.engine.state import Json
 FORMAT = "cardgames-save"
 VERSION = 1
 
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+"""One compact encoder for every line (`json.dumps` with options builds a new one per call)."""
+
 
 class SaveError(CardgamesError, ValueError):
     """A save file that cannot be loaded; the message says what is wrong and what to do."""
@@ -42,9 +45,8 @@ def write_save(path: Path, header: dict[str, Json], events: list[Event], *, coun
     fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(json.dumps(head, separators=(",", ":")) + "\n")
-            for ev in events:
-                f.write(json.dumps(ev.to_json(), separators=(",", ":")) + "\n")
+            f.write(_encode(head) + "\n")
+            f.write("".join(_encode(ev.to_json()) + "\n" for ev in events))
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -57,8 +59,7 @@ def write_save(path: Path, header: dict[str, Json], events: list[Event], *, coun
 def append_events(path: Path, events: list[Event]) -> None:
     """Append events to a save written with `count=False`, and flush them to disk."""
     with path.open("a", encoding="utf-8") as f:
-        for ev in events:
-            f.write(json.dumps(ev.to_json(), separators=(",", ":")) + "\n")
+        f.write("".join(_encode(ev.to_json()) + "\n" for ev in events))
         f.flush()
         os.fsync(f.fileno())
 

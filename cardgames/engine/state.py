@@ -182,21 +182,17 @@ class State:
     rng_draws: int = 0
     """How many random outcomes have been drawn; the RNG is derived from the seed and this."""
     outcome: Outcome | None = None
-    version: int = 0
-    """How many events have been applied to this state (a fold of n events has version n)."""
     _memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # -- small queries used everywhere -------------------------------------------------
 
     def cached(self, key: str, compute: Callable[[], T]) -> T:
-        """`compute()`, remembered until the next event is applied (for expensive queries that
-        rules ask many times between two events, e.g. the static effects in play). `compute`
-        must depend on this state only."""
+        """`compute()`, remembered until an event changes the table (any event but the flow
+        agenda's own: frames and answers). For expensive queries that rules ask many times
+        between two changes, e.g. the static effects in play; `compute` must read this state
+        only, and not its frames."""
         memo = self._memo
-        if memo.get("@version") != self.version:
-            memo.clear()
-            memo["@version"] = self.version
-        elif key in memo:
+        if key in memo:
             return memo[key]  # type: ignore[no-any-return]
         value = memo[key] = compute()
         return value

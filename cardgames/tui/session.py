@@ -53,7 +53,16 @@ class Session:
 
     @staticmethod
     def can_resume(path: Path | None = None) -> bool:
-        return (path or autosave_path()).is_file()
+        """An autosave exists and its game is not over (its last event is not the end)."""
+        where = path or autosave_path()
+        try:
+            with where.open("rb") as f:
+                f.seek(0, 2)
+                f.seek(max(0, f.tell() - 4096))
+                tail = f.read().decode("utf-8", errors="replace").strip().splitlines()
+        except OSError:
+            return False
+        return bool(tail) and '"t":"GameEnded"' not in tail[-1]
 
     # -- state ---------------------------------------------------------------------------
 

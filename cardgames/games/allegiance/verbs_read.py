@@ -96,10 +96,8 @@ class VerbBase:
             out = [u.id for s in board.opponents(state, seat) for u in board.units(state, s)]
         elif r.startswith("var:"):
             value = ctx.vars.get(r[4:])
-            if isinstance(value, list):
-                out = [int(v) for v in value]
-            else:
-                out = [int(value)] if value is not None else []
+            values = value if isinstance(value, list) else [] if value is None else [value]
+            out = [int(v) for v in values]
         elif r.startswith("controller_hero_of:"):
             inner = self.refs(flow, ctx, r.split(":", 1)[1])
             out = [hero_ref(board.controller(state, t)) for t in inner]

@@ -1,0 +1,83 @@
+"""Snapshots pin each screen (pytest-textual-snapshot; Textual is pinned exactly in pyproject.toml).
+
+Update deliberately with `pytest tests/tui/test_snapshots.py --snapshot-update` and review the SVGs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from cardgames.tui import shots
+from cardgames.tui.app import CardgamesApp
+from cardgames.tui.session import Session
+
+SIZE = (140, 45)
+
+
+def seated(session: Session) -> Session:
+    session.sit()
+    return session
+
+
+def test_title_screen(snap_compare: Any) -> None:
+    assert snap_compare(CardgamesApp(), terminal_size=SIZE)
+
+
+def test_new_game_screen(snap_compare: Any) -> None:
+    async def open_setup(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(CardgamesApp(), terminal_size=SIZE, run_before=open_setup)
+
+
+def test_curtain_screen(snap_compare: Any, cardgames_home: Path) -> None:
+    session = shots.sample_turn_four(cardgames_home / "s.save")
+    assert snap_compare(CardgamesApp(session), terminal_size=SIZE)
+
+
+def test_board_mid_game_sample_turn_four(snap_compare: Any, cardgames_home: Path) -> None:
+    session = seated(shots.sample_turn_four(cardgames_home / "s.save"))
+    assert snap_compare(CardgamesApp(session), terminal_size=SIZE)
+
+
+def test_battle_with_a_defender_assigned(snap_compare: Any, cardgames_home: Path) -> None:
+    session = shots.sample_turn_four(cardgames_home / "s.save")
+    shots.to_battle(session)
+    assert snap_compare(CardgamesApp(seated(session)), terminal_size=SIZE)
+
+
+def test_chain_with_a_response(snap_compare: Any, cardgames_home: Path) -> None:
+    session = shots.sample_turn_four(cardgames_home / "s.save")
+    shots.to_chain(session)
+    assert snap_compare(CardgamesApp(seated(session)), terminal_size=SIZE)
+
+
+def test_four_player_team_board(snap_compare: Any, cardgames_home: Path) -> None:
+    session = seated(shots.mid_game(cardgames_home / "s.save", ["Ann", "Bob", "Cid", "Dee"], {"format": "teams"}, 160))
+    assert snap_compare(CardgamesApp(session), terminal_size=SIZE)
+
+
+def test_rules_screen(snap_compare: Any) -> None:
+    async def open_rules(pilot: Pilot[None]) -> None:
+        from cardgames.tui.screens.text import rules_screen
+
+        await pilot.pause()
+        await pilot.app.push_screen(rules_screen("allegiance"))
+        await pilot.pause()
+
+    assert snap_compare(CardgamesApp(), terminal_size=SIZE, run_before=open_rules)
+
+
+def test_game_over_screen(snap_compare: Any, cardgames_home: Path) -> None:
+    session = seated(shots.played_out(cardgames_home / "s.save"))
+    assert snap_compare(CardgamesApp(session), terminal_size=SIZE)
+
+
+def test_too_small_terminal(snap_compare: Any, cardgames_home: Path) -> None:
+    session = seated(shots.sample_turn_four(cardgames_home / "s.save"))
+    assert snap_compare(CardgamesApp(session), terminal_size=(90, 26))
