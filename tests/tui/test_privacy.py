@@ -72,7 +72,8 @@ async def test_curtain_is_opaque_and_names_only_the_next_player() -> None:
         assert isinstance(app.screen, CurtainScreen)
         text = screen_text(app)
         assert "Pass to" in text
-        everything = {session.game.ruleset.card_name(session.game.state, o) for o in session.game.state.objects.values()}
+        state = session.game.state
+        everything = {session.game.ruleset.card_name(state, o) for o in state.objects.values()}
         assert not [n for n in everything if n in text]
 
 
