@@ -199,3 +199,27 @@ async def test_settings_change_the_theme_and_are_kept(cardgames_home: object) ->
         await pilot.pause()
         assert app.theme == "ansi-dark"
     assert Settings.load().theme == "ansi-dark"
+
+
+async def test_why_not_explains_gold_cooldowns_and_timing() -> None:
+    from cardgames.games.allegiance.why_not import reasons
+    from cardgames.tui.screens.text import InspectScreen
+
+    session = Session.start("allegiance", ["Ann", "Bob"], 3, {
+        "heroes": ["beledan-kind", "thedric-egen"],
+        "given": {"turn": 3, "active": "Ann", "players": {
+            "Ann": {"gold": 1, "hand": ["infantry"], "cooldowns": {"equip": 2}}}}})
+    game = session.game
+    why = dict(reasons(game.ruleset, game.state, 0, {o.key for o in game.decision.options}))  # type: ignore[arg-type]
+    assert why["Enlist Infantry"] == "costs 4 gold; you have 1"
+    assert why["Use Equip"].startswith("on cooldown: ready in 2")
+    assert why["Use Judgment"].startswith("locked: unlock a level 2 ability first")
+    app = CardgamesApp(session)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, InspectScreen)
+        assert "costs 4 gold" in app.screen.markdown

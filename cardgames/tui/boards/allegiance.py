@@ -101,7 +101,7 @@ def seat_body(view: GameView, cat: Catalog, p: PlayerView, decision: Decision | 
             abil.append(f"L{ab.level} {escape(ab.name)}{tag} [dim]locked, {ab.cost} gold[/]")
     locked = sum(1 for ab in hero.abilities if ab.id not in cds)
     tail = f" · [dim]{locked} locked[/]" if view.viewer != p.seat and locked else ""
-    lines.append("Abilities: " + " · ".join(abil) + tail)
+    lines.append(f"[@click=screen.inspect('{-(p.seat + 1)}')]Abilities[/]: " + " · ".join(abil) + tail)
     hand = view.zones[f"hand:{p.seat}"]
     if view.viewer == p.seat:
         faces = [f"{_name(x, refs)} ({x.facts.get('cost', '?')})" for x in hand.cards]

@@ -64,6 +64,7 @@ class GameScreen(Screen[None]):
         Binding("escape", "cancel", "Back", show=False),
         Binding("u", "undo", "Undo"),
         Binding("i", "inspect_highlighted", "Inspect"),
+        Binding("w", "why_not", "Why not?"),
         Binding("r", "rules", "Rules"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         *[Binding(str(n), f"choose_number({n})", show=False) for n in range(1, 10)],
@@ -278,6 +279,20 @@ class GameScreen(Screen[None]):
         ref = d.options[options.highlighted].ref
         if ref is not None:
             self.action_inspect(ref)
+
+    def action_why_not(self) -> None:
+        """What the seated player cannot do right now, and why (gold, cooldowns, timing)."""
+        from cardgames.games.allegiance.why_not import reasons
+
+        seat = self.session.seated
+        d = self.session.decision
+        if seat is None:
+            return
+        legal = {o.key for o in d.options} if d is not None and d.seat_index == seat else set()
+        rows = reasons(self.rules, self.session.game.state, seat, legal)
+        lines = ["# Not possible right now", ""]
+        lines += [f"- **{escape(what)}** — {escape(why)}" for what, why in rows] or ["Nothing: every move you have is offered."]
+        self.app.push_screen(InspectScreen("\n".join(lines)))
 
     def action_undo(self) -> None:
         reason = self.session.undo()

@@ -21,6 +21,8 @@ HELP = """\
 | click a ▸name | pick that card or hero as the answer |
 | click a name | inspect the card |
 | i | inspect the card the highlighted option is about |
+| w | what you cannot do right now, and why (gold, cooldowns, timing) |
+| click "Abilities" | a hero's eight abilities in full |
 | u | undo your last choice (refused once hidden cards were revealed) |
 | r | the rules of this game |
 | ctrl+p | every legal action by name |

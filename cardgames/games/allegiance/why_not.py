@@ -1,0 +1,78 @@
+"""Why a maneuver is not possible now: the reasons players ask about (gold, cooldowns, timing).
+
+Read-only: it explains the rules code's decisions in words and never decides anything itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardgames.engine.state import State
+from cardgames.games.allegiance import board, targeting
+from cardgames.games.allegiance.schema import ActionCard, UnitCard
+
+if TYPE_CHECKING:
+    from cardgames.games.allegiance.rules import Allegiance
+
+
+def reasons(rules: Allegiance, state: State, seat: int, legal_keys: set[str]) -> list[tuple[str, str]]:
+    """(what, why not) for the seat's cards, abilities and units that it cannot use right now."""
+    from cardgames.games.allegiance.battle import may_attack, weapon_may_attack
+
+    cat = rules.cat
+    p = state.players[seat]
+    gold = p.counters.get("gold", 0)
+    own_main = state.active == seat and state.phase == "maneuver" and not state.chain and state.battle is None
+    timing = ("only in your own maneuver phase, with an empty chain and no battle"
+              if not own_main else "")
+    out: list[tuple[str, str]] = []
+    legal_refs = {k.split(":")[1] for k in legal_keys if ":" in k}
+    for obj in state.cards_in(board.hand(seat)):
+        card = cat.card(obj.card)
+        if str(obj.id) in legal_refs:
+            continue
+        if isinstance(card, UnitCard):
+            why = f"enlisting is {timing}" if timing else f"costs {card.cost} gold; you have {gold}"
+            out.append((f"Enlist {card.name}", why))
+        elif isinstance(card, ActionCard):
+            for half in card.halves:
+                name = half.name or card.name
+                if half.cost > gold:
+                    out.append((f"Play {name}", f"costs {half.cost} gold; you have {gold}"))
+                elif not targeting.can_announce(cat, state, half.targets, seat, obj.id):
+                    out.append((f"Play {name}", "it has no legal target now"))
+                else:
+                    out.append((f"Play {name}", "not while a step of a battle or a phase is being carried out"))
+    hero = cat.hero(str(p.props["hero"]))
+    cds = dict(p.props.get("cooldowns") or {})
+    unlocked_levels = {a.level for a in hero.abilities if a.id in cds}
+    for ab in hero.abilities:
+        if f"ability:{ab.id}" in legal_keys or f"unlock:{ab.id}" in legal_keys:
+            continue
+        if ab.id not in cds:
+            if (ab.level - 1) not in unlocked_levels:
+                why = f"locked: unlock a level {ab.level - 1} ability first"
+            elif ab.cost > gold:
+                why = f"locked: unlocking costs {ab.cost} gold; you have {gold}"
+            else:
+                why = f"locked: unlocking is {timing or 'possible only in your maneuver phase'}"
+        elif cds[ab.id] > 0:
+            why = f"on cooldown: ready in {cds[ab.id]} of your turn{'s' if cds[ab.id] != 1 else ''}"
+        elif not ab.reaction and timing:
+            why = f"not a reaction ability: usable {timing}"
+        else:
+            why = "it has no legal target now"
+        out.append((f"Use {ab.name}", why))
+    if state.battle is None and state.active == seat:
+        for unit in board.units(state, seat):
+            if not may_attack(rules, state, unit):
+                why = ("exhausted" if unit.exhausted else
+                       "entered your territory this turn" if unit.entered_turn >= state.turn else "cannot attack")
+                out.append((f"Attack with {cat.display_name(unit)}", why))
+        weapon = board.gear(state, seat, "weapon")
+        if weapon is not None and not may_attack(rules, state, weapon):
+            why = ("exhausted" if weapon.exhausted else
+                   "no weapon attacks on the first turn here" if not weapon_may_attack(rules, state, seat)
+                   else "cannot attack")
+            out.append((f"Attack with {cat.display_name(weapon)}", why))
+    return out
