@@ -80,8 +80,10 @@ def from_json(data: dict[str, Json]) -> Event:
         cls = _TYPES[data["t"]]
     except (KeyError, TypeError) as exc:
         raise EventError(f"unknown event type {data.get('t') if isinstance(data, dict) else data!r}") from exc
+    fields = data.copy()
+    del fields["t"]
     try:
-        return cls(**{k: v for k, v in data.items() if k != "t"})
+        return cls(**fields)
     except TypeError as exc:
         raise EventError(f"event {cls.TYPE}: {exc}") from exc
 

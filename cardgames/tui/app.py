@@ -9,7 +9,6 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from cardgames.engine.decisions import CardgamesError
-from cardgames.tui.screens.game import GameScreen
 from cardgames.tui.screens.text import help_screen
 from cardgames.tui.screens.title import TitleScreen
 from cardgames.tui.session import Session
@@ -48,12 +47,17 @@ class CardgamesApp(App[None]):
             except CardgamesError as exc:
                 self.exit(message=f"cardgames: {exc}", return_code=2)
         elif self.session is not None:
-            self.push_screen(GameScreen(self.session))
+            self.show_game(self.session)
+
+    def show_game(self, session: Session) -> None:
+        from cardgames.tui.screens.game import GameScreen  # the rules load with the first game
+
+        self.push_screen(GameScreen(session))
 
     def start_game(self, game: str, players: list[str], seed: int, options: dict[str, object]) -> None:
         """Start a new game (raises CardgamesError for bad players or options)."""
         self.session = Session.start(game, players, seed, options, self.save_path)
-        self.push_screen(GameScreen(self.session))
+        self.show_game(self.session)
 
     def action_continue_game(self) -> None:
         try:
@@ -64,7 +68,7 @@ class CardgamesApp(App[None]):
         warnings = self.session.game.header.get("warnings")
         if warnings:
             self.notify(str(warnings), severity="warning", timeout=10)
-        self.push_screen(GameScreen(self.session))
+        self.show_game(self.session)
 
     def action_help(self) -> None:
         self.push_screen(help_screen())

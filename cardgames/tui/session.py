@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
-from cardgames.api import load_game, new_game
-from cardgames.engine.decisions import Decision, Option
-from cardgames.engine.game import Game
-from cardgames.engine.save import append_events, write_save
-from cardgames.engine.view import GameView
+if TYPE_CHECKING:  # the engine is imported when a game starts, not for the title screen
+    from cardgames.engine.decisions import Decision, Option
+    from cardgames.engine.game import Game
+    from cardgames.engine.view import GameView
 
 APP_NAME = "cardgames"
 
 
 def data_dir() -> Path:
     """Where autosaves live (the platform's user data directory, or $CARDGAMES_HOME)."""
-    import os
-
     home = os.environ.get("CARDGAMES_HOME")
     return Path(home) if home else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
@@ -41,6 +40,8 @@ class Session:
     @classmethod
     def start(cls, game_name: str, players: list[str], seed: int, options: dict[str, object],
               path: Path | None = None) -> Session:
+        from cardgames.api import new_game
+
         game = new_game(game_name, players, seed, dict(options))
         session = cls(game, path or autosave_path())
         session.save()
@@ -48,6 +49,8 @@ class Session:
 
     @classmethod
     def resume(cls, path: Path | None = None) -> Session:
+        from cardgames.api import load_game
+
         where = path or autosave_path()
         return cls(load_game(where), where)  # the next save rewrites it whole
 
@@ -100,6 +103,8 @@ class Session:
 
     def save(self) -> None:
         """Autosave: append the new events (fsync'd), or rewrite the file after an undo."""
+        from cardgames.engine.save import append_events, write_save
+
         events = self.game.events
         if 0 <= self.written <= len(events) and self.path.is_file():
             append_events(self.path, events[self.written:])

@@ -357,3 +357,14 @@ def test_an_autosave_cut_at_a_line_boundary_says_it_was_cut(tmp_path: Path,
             assert len(loaded.events) == kept and "warnings" not in loaded.header
         elif len(loaded.events) > kept:
             assert "cut short" in loaded.header["warnings"][-1]
+
+
+def test_lines_beyond_the_header_count_are_dropped_and_said(tmp_path: Path,
+                                                           saved_game: tuple[Game, bytes]) -> None:
+    game, data = saved_game
+    last = data.rstrip(b"\n").split(b"\n")[-1]
+    path = tmp_path / "long.save"
+    path.write_bytes(data + last + b"\n")
+    loaded = _load(path)
+    assert loaded.events == game.events and loaded.state == game.state
+    assert any("its header says" in w for w in loaded.header["warnings"])

@@ -73,8 +73,9 @@ class GameScreen(Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self.rules = session.game.ruleset
-        assert isinstance(self.rules, Allegiance)
+        rules = session.game.ruleset
+        assert isinstance(rules, Allegiance)
+        self.rules: Allegiance = rules
         self.cat = self.rules.cat
         self.feeds: dict[int | None, LogFeed] = {}
         self._shown: dict[str, str] = {}
@@ -291,7 +292,8 @@ class GameScreen(Screen[None]):
         legal = {o.key for o in d.options} if d is not None and d.seat_index == seat else set()
         rows = reasons(self.rules, self.session.game.state, seat, legal)
         lines = ["# Not possible right now", ""]
-        lines += [f"- **{escape(what)}** — {escape(why)}" for what, why in rows] or ["Nothing: every move you have is offered."]
+        lines += [f"- **{escape(what)}** — {escape(why)}" for what, why in rows] or [
+            "Nothing: every move you have is offered."]
         self.app.push_screen(InspectScreen("\n".join(lines)))
 
     def action_undo(self) -> None:
