@@ -342,3 +342,23 @@ def test_team_game_winning_team_chooses_its_first_player() -> None:
             g.choose(g.decision.options[0].key)
         assert g.state.active == options[1]
     assert seen == {0, 1}
+
+
+def test_sworn_enemy_seating_by_die_roll_highest_first() -> None:
+    """Sworn Enemy Format (p.27): players roll a die for the first turn and the seating order;
+    seats go clockwise from the highest roll to the lowest (ties roll again)."""
+    from cardgames import new_game
+    from cardgames.engine.core_events import RandomDrawn
+
+    for seed in range(1, 8):
+        names = ["Ann", "Bob", "Cid", "Dee"]
+        heroes = ["hakor-dajet", "thedric-egen", "beledan-kind", "gonde-kyal"]
+        g = new_game("allegiance", names, seed, {"format": "sworn-enemy", "heroes": heroes})
+        rolls: dict[str, list[int]] = {n: [] for n in names}
+        for ev in g.events:
+            if isinstance(ev, RandomDrawn) and ev.purpose.startswith("seating roll"):
+                rolls[ev.purpose.split(": ")[1]].append(ev.value)
+        seated = [p.name for p in g.state.players]
+        assert seated == sorted(names, key=lambda n: [-r for r in rolls[n]])
+        assert g.state.globals["first_player"] == 0
+        assert [p.props["hero"] for p in g.state.players] == [heroes[names.index(n)] for n in seated]

@@ -155,6 +155,8 @@ class Allegiance(Ruleset):
         """Game Setup (p.4) and Beginning the Game (p.12)."""
         n = len(names)
         fmt = str(options["format"])
+        if fmt == "sworn-enemy" and options.get("first_player") is None and not options.get("given"):
+            names, options = self._seat_by_roll(flow, names, options)
         teams = [i % 2 for i in range(n)] if fmt == "teams" else list(range(n))
         flow.emit(ce.PlayersSeated(list(names), teams))
         flow.emit(ce.GlobalSet("format", fmt))
@@ -264,6 +266,24 @@ class Allegiance(Ruleset):
         flow.emit(ce.GlobalSet("first_player", first))
         flow.emit(ce.TurnBegan(0, first))
         self._push_equips(flow, first)
+
+    def _seat_by_roll(self, flow: Flow, names: list[str],
+                      options: dict[str, Json]) -> tuple[list[str], dict[str, Json]]:
+        """Sworn Enemy (p.27): everyone rolls a die; seats go clockwise from the highest roll,
+        who plays first. Tied players roll again."""
+        rolls = {name: [flow.randint(f"seating roll: {name}", 1, 6)] for name in names}
+        for _ in range(50):
+            tied = [x for x in names if sum(1 for y in names if rolls[y] == rolls[x]) > 1]
+            if not tied:
+                break
+            for name in tied:
+                rolls[name].append(flow.randint(f"seating roll again: {name}", 1, 6))
+        seated = sorted(names, key=lambda x: ([-r for r in rolls[x]], names.index(x)))
+        heroes = options.get("heroes")
+        moved = dict(options, first_player=seated[0])
+        if isinstance(heroes, list):
+            moved["heroes"] = [heroes[names.index(x)] for x in seated]
+        return seated, moved
 
     def _pick_heroes(self, flow: Flow, wanted: list[Json]) -> list[str]:
         """Heroes as chosen, the rest at random from the seed (p.26: choose or deal at random)."""
