@@ -25,6 +25,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
@@ -52,6 +53,8 @@ SEED0 = int(os.environ.get("CARDGAMES_FUZZ_SEED0", "0"))
 JOBS = int(os.environ.get("CARDGAMES_FUZZ_JOBS", "0")) or os.cpu_count() or 1
 DECISION_CAP = 20_000
 """A game that has not ended after this many decisions fails (random games end in ~700-2,000)."""
+GAME_SECONDS = 120
+"""A game still running after this long (wall clock) fails, naming its seed, instead of hanging."""
 SAMPLE = int(os.environ.get("CARDGAMES_FUZZ_SAMPLE", "5"))
 """Full invariants and fold equality at every this-many-th decision (and always at the end)."""
 MID_CHECK = int(os.environ.get("CARDGAMES_FUZZ_MID_CHECK", "5"))
@@ -225,16 +228,28 @@ def play_one(fmt: str, n: int, seed: int, save_dir: Path) -> Result:
     return result
 
 
+def _too_long(signum: int, frame: object) -> None:
+    raise FuzzFailure(f"the game took more than {GAME_SECONDS}s (a loop in the rules?)")
+
+
 def _worker(job: tuple[str, int, list[int]]) -> list[Result]:
     fmt, n, seeds = job
     out: list[Result] = []
+    alarm = hasattr(signal, "SIGALRM")
+    if alarm:
+        signal.signal(signal.SIGALRM, _too_long)
     with tempfile.TemporaryDirectory(dir="/dev/shm" if os.path.isdir("/dev/shm") else None) as tmp:
         for seed in seeds:
             start = time.process_time()
+            if alarm:
+                signal.alarm(GAME_SECONDS)
             try:
                 res = play_one(fmt, n, seed, Path(tmp))
             except Exception:
                 res = Result(seed, failure=traceback.format_exc(limit=12))
+            finally:
+                if alarm:
+                    signal.alarm(0)
             res.seconds = time.process_time() - start
             out.append(res)
     return out
@@ -266,7 +281,8 @@ def test_fuzz_random_games(fmt: str, n: int) -> None:
     done = [r for r in results if not r.failure]
     cpu = sorted(r.seconds for r in results)
     print(f"\nfuzz {fmt} {n}p: {len(results)} games in {wall:.1f}s wall ({JOBS} jobs), "
-          f"cpu/game median {cpu[len(cpu) // 2] * 1000:.0f}ms max {cpu[-1] * 1000:.0f}ms, "
+          f"cpu {sum(cpu):.1f}s, per game median {cpu[len(cpu) // 2] * 1000:.0f}ms "
+          f"max {cpu[-1] * 1000:.0f}ms, "
           f"{sum(r.decisions for r in done)} decisions, {sum(r.events for r in done)} events")
     if failed:
         report = "\n\n".join(f"--- {fmt} {n}p seed {r.seed} "

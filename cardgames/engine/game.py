@@ -21,7 +21,7 @@ from cardgames.engine.events import Event, apply
 from cardgames.engine.flow import Flow
 from cardgames.engine.ruleset import Ruleset
 from cardgames.engine.save import SaveError
-from cardgames.engine.state import Json, Outcome, State
+from cardgames.engine.state import Json, Outcome, State, clone
 from cardgames.engine.view import GameView, build_view
 
 _TOKENS = itertools.count(1)
@@ -75,7 +75,7 @@ class Game:
             upto = min(len(events), len(saved))
             bad = next((j for j in range(pos, upto) if not _same(events[j], saved[j])), None)
             if bad is not None:
-                if pos == 0 and not any(isinstance(e, ce.Chose) for e in saved[:bad]):
+                if pos == 0:  # still in the setup: there is no decision to resume at
                     raise SaveError(
                         f"event {bad + 1} of the save ({saved[bad].TYPE}) is not what these rules "
                         f"produce from its header ({events[bad].TYPE}); the save is damaged or was "
@@ -177,8 +177,11 @@ class Game:
         return [p.name for p in self.state.players]
 
     def seat_of(self, name: str | int) -> int:
+        """The seat index of a player, by name or index (IllegalChoice if there is none)."""
         if isinstance(name, int):
-            return name
+            if 0 <= name < len(self.state.players):
+                return name
+            raise IllegalChoice(f"no seat {name}; seats are 0..{len(self.state.players) - 1}")
         for p in self.state.players:
             if p.name == name:
                 return p.seat
@@ -257,7 +260,7 @@ class Game:
         if len({o.key for o in opts}) != len(opts):
             raise EngineError(f"decision {ask.kind} for seat {ask.seat} repeats an option key")
         return Decision(did, ask.seat, self.state.players[ask.seat].name, ask.kind, ask.prompt, opts,
-                        ask.info, token)
+                        clone(ask.info), token)
 
     def _rewind(self, length: int) -> None:
         """Go back to the state after the first `length` events (listeners stay attached)."""

@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from cardgames.engine.decisions import Decision
 from cardgames.engine.ruleset import Ruleset
-from cardgames.engine.state import GameObject, State
+from cardgames.engine.state import GameObject, State, clone
 
 
 class CardView(BaseModel):
@@ -123,16 +123,16 @@ def build_view(rules: Ruleset, state: State, viewer: int | None, decision: Decis
         game=state.game, viewer=viewer, turn=state.turn, active=state.active, phase=state.phase,
         players=[
             PlayerView(seat=p.seat, name=p.name, team=p.team, eliminated=p.eliminated,
-                       counters=dict(p.counters), props=dict(p.props))
+                       counters=dict(p.counters), props=clone(p.props))
             for p in state.players
         ],
         zones=zones,
         chain=[
             ChainEntryView(id=c.id, controller=c.controller, kind=c.kind, label=c.label,
-                           source=c.source, targets=dict(c.targets))
+                           source=c.source, targets=clone(c.targets))
             for c in state.chain
         ],
-        battle=dict(state.battle) if state.battle else None,
+        battle=clone(state.battle) if state.battle else None,
         deciding=decision.seat if decision else None,
         decision=DecisionView(
             seat=decision.seat, kind=decision.kind, prompt=decision.prompt,

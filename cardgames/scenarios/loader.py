@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from cardgames.catalog.loader import line_of, read_yaml
+from cardgames.catalog.loader import line_of, read_yaml, yaml_files
 from cardgames.engine.decisions import CardgamesError
 from cardgames.scenarios.model import Scenario, ScenarioFile, Step, Then
 
@@ -125,10 +125,4 @@ def _steps(name: str, node: yaml.Node, items: list[Any], players: list[str],
 
 def scenario_files(paths: list[Path]) -> list[Path]:
     """The scenario files named, folders searched recursively for *.yaml / *.yml, sorted."""
-    out: list[Path] = []
-    for p in paths:
-        if p.is_dir():
-            out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml")))
-        else:
-            out.append(p)
-    return out
+    return yaml_files(paths)

@@ -87,8 +87,3 @@ def first_difference(a: State, b: State) -> str:
 def assert_fold_equals(game: Game) -> None:
     folded = fold(game.ruleset, game.events)
     assert folded == game.state, first_difference(folded, game.state)
-
-
-def is_mid_resolution(game: Game) -> bool:
-    """The game waits on a choice asked while an effect resolves or a maneuver is announced."""
-    return any(f.kind in ("resolve", "announce") for f in game.state.frames)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -119,3 +120,40 @@ def test_the_log_names_a_drawn_card_only_to_its_drawer() -> None:
     # and the rendered logs differ exactly there
     assert game.log(NAMES[0]) != game.log(NAMES[1])
     assert len(game.log(NAMES[0])) == len(game.log(None))
+
+
+def _scribble(value: Any) -> None:
+    """Change every list and dict inside `value`, in place."""
+    if isinstance(value, dict):
+        for v in list(value.values()):
+            _scribble(v)
+        value["scribbled"] = True
+    elif isinstance(value, list):
+        for v in value:
+            _scribble(v)
+        value.append("scribbled")
+
+
+def test_changing_a_view_or_a_decision_changes_nothing_in_the_game() -> None:
+    game = duel(4)
+    rng = random.Random(4)
+    for _ in range(60):
+        if game.outcome is not None:
+            break
+        before = copy.deepcopy(game.state)
+        for viewer in (*NAMES, None):
+            view = game.view(viewer)
+            for p in view.players:
+                _scribble(p.props)
+                _scribble(p.counters)
+            for c in view.chain:
+                _scribble(c.targets)
+            if view.battle:
+                _scribble(view.battle)
+            for z in view.zones.values():
+                for card in z.cards:
+                    _scribble(card.counters)
+                    _scribble(card.facts)
+        _scribble(game.decision.info)
+        assert game.state == before
+        step(game, rng)

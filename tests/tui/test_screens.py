@@ -223,3 +223,59 @@ async def test_why_not_explains_gold_cooldowns_and_timing() -> None:
         await pilot.pause()
         assert isinstance(app.screen, InspectScreen)
         assert "costs 4 gold" in app.screen.markdown
+
+
+async def test_hjkl_move_and_choose() -> None:
+    from textual.widgets import OptionList
+
+    session = duel()
+    app = CardgamesApp(session)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        options = app.screen.query_one("#options", OptionList)
+        await pilot.press("j")
+        assert options.highlighted == 1
+        await pilot.press("k")
+        assert options.highlighted == 0
+        await pilot.press("j")
+        expected = session.game.decision.options[1].key
+        await pilot.press("l")
+        await pilot.pause()
+        assert session.game.choices()[-1][1] == expected
+
+
+async def test_clicking_a_marked_card_picks_it_as_the_answer() -> None:
+    session = Session.start("allegiance", ["Ann", "Bob"], 3, {
+        "heroes": ["beledan-kind", "thedric-egen"],
+        "given": {"turn": 3, "active": "Ann", "players": {"Ann": {"gold": 5, "hand": ["skilled-strike"]},
+                                                          "Bob": {"territory": ["infantry"]}}}})
+    app = CardgamesApp(session)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        strike = next(o for o in session.game.decision.options if o.key.startswith("action:"))
+        screen.action_pick(str(strike.ref))  # what clicking the ▸Skilled Strike in the hand runs
+        await pilot.pause()
+        assert session.game.decision.kind == "target"
+        infantry = next(o for o in session.game.decision.options if o.key.startswith("target:"))
+        screen.action_pick(str(infantry.ref))
+        await pilot.pause()
+        assert session.game.state.chain[-1].targets == {"t": [infantry.ref]}
+
+
+async def test_usable_at_one_hundred_by_thirty() -> None:
+    app = CardgamesApp(duel())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and not screen.has_class("-too-small")
+        options = screen.query_one("#options")
+        assert options.region.height >= 4 and options.region.width >= 30
+        assert screen.query_one("#seat-0").region.width >= 50

@@ -58,6 +58,7 @@ class GameScreen(Screen[None]):
     """One game at one terminal."""
 
     COMMANDS = Screen.COMMANDS | {LegalActions}
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
 
     BINDINGS = [
         Binding("space", "pass_priority", "Pass"),
@@ -68,6 +69,10 @@ class GameScreen(Screen[None]):
         Binding("r", "rules", "Rules"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         *[Binding(str(n), f"choose_number({n})", show=False) for n in range(1, 10)],
+        Binding("j", "move_option(1)", "Next option", show=False),
+        Binding("k", "move_option(-1)", "Previous option", show=False),
+        Binding("l", "choose_highlighted", "Choose", show=False),
+        Binding("h", "cancel", "Back", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -125,6 +130,11 @@ class GameScreen(Screen[None]):
         self._order_seats()
         self._refill_log()
         self.render_all()
+        self.call_after_refresh(self._show_own_area)
+
+    def _show_own_area(self) -> None:
+        """Your own area (hand, abilities) is at the bottom of the board: keep it in view."""
+        self.query_one("#board", VerticalScroll).scroll_end(animate=False)
 
     def _feed(self) -> LogFeed:
         seat = self.session.seated
@@ -244,6 +254,19 @@ class GameScreen(Screen[None]):
         if d is None or d.seat_index != self.session.seated:
             return None
         return next((o.key for o in d.options if o.key in keys), None)
+
+    def action_move_option(self, step: int) -> None:
+        options = self.query_one("#options", OptionList)
+        if options.option_count:
+            current = options.highlighted or 0
+            options.highlighted = max(0, min(options.option_count - 1, current + step))
+
+    def action_choose_highlighted(self) -> None:
+        options = self.query_one("#options", OptionList)
+        if options.highlighted is not None and options.option_count:
+            key = options.get_option_at_index(options.highlighted).id
+            if key is not None:
+                self.answer(key)
 
     def action_pass_priority(self) -> None:
         key = self._option_key("pass", "done")

@@ -15,7 +15,8 @@ HELP = """\
 | key | what it does |
 |---|---|
 | 1 – 9 | choose that option of the pending decision |
-| ↑ ↓ or k j, Enter | move in the options and choose |
+| ↑ ↓ or k j, Enter or l | move in the options and choose |
+| h | back (like Esc) |
 | Space | pass (when passing is an option) |
 | Esc | cancel a half-made choice (back out of targeting) |
 | click a ▸name | pick that card or hero as the answer |
