@@ -1,6 +1,7 @@
 """Fuzz: seeded random Allegiance games in every format, with the engine contract checked throughout.
 
-Per game (seed s of format f with n players):
+Per game (seed s of format f with n players; heroes dealt at random from the seed, and in every
+fourth game random priority stops for the players):
 - after EVERY event, it is applied to a shadow state (the log folded event by event), and,
   unless it only moves the flow agenda (`Event.FLOW`: frames, answers), the cheap invariants
   hold: as many cards in zones as objects exist, a moved or created card is in the zone it says
@@ -47,6 +48,7 @@ from cardgames.engine.save import read_save, write_save
 from cardgames.engine.state import State
 from cardgames.games import find_ruleset
 from cardgames.games.allegiance.events import CardDrawn
+from cardgames.games.allegiance.rules import STOP_SETTINGS
 
 GAMES = int(os.environ.get("CARDGAMES_FUZZ_GAMES", "200"))
 SEED0 = int(os.environ.get("CARDGAMES_FUZZ_SEED0", "0"))
@@ -157,7 +159,9 @@ def play_one(fmt: str, n: int, seed: int, save_dir: Path) -> Result:
     """Play one random game with every check; a broken contract raises FuzzFailure."""
     result = Result(seed)
     rng = random.Random(f"{fmt}/{n}/{seed}")
-    game = Game.new(RULES, NAMES[:n], seed, {"format": fmt})
+    # every fourth game, the players' priority stops vary too (who is asked to respond)
+    stops = {name: rng.choice(STOP_SETTINGS) for name in NAMES[:n]} if seed % 4 == 3 else None
+    game = Game.new(RULES, NAMES[:n], seed, {"format": fmt, "stop": stops})
     shadow = fold(RULES, game.events)
     if shadow != game.state:
         raise FuzzFailure(f"after setup the fold differs: {_diff(shadow, game.state)}")

@@ -1,5 +1,4 @@
-"""Save and load: at any decision (mid-effect too) the same game comes back; damaged files never
-crash and never give a different game; saves of other rules or card versions are reported."""
+"""Save and load: same game at any decision; damaged files never crash nor differ; versions checked."""
 
 from __future__ import annotations
 
