@@ -172,7 +172,10 @@ def _play(args: argparse.Namespace) -> int:
             raise UsageError(f"--heroes names {len(heroes)} heroes for {len(names)} players", 2)
         options["heroes"] = [None if h in ("", "random") else h for h in heroes]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    from cardgames.games import find_ruleset
     from cardgames.tui.settings import with_app_stops
+
+    find_ruleset(args.game).normalize_options(names, dict(options))  # SetupError: one clear line, exit 1
 
     app = CardgamesApp()
     app.pending_start = (args.game, names, seed, with_app_stops(names, options))

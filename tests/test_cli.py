@@ -324,3 +324,12 @@ def test_the_command_runs_as_a_process() -> None:
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1
     assert proc.stderr.startswith("cardgames: ") and "Traceback" not in proc.stderr
+
+
+def test_play_with_bad_players_says_why_before_opening_the_app(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardgames.cli import main
+
+    assert main(["play", "allegiance", "--players", "Ann"]) == 1
+    assert "is for 3-4 players, not 1" in capsys.readouterr().err
+    assert main(["play", "allegiance", "--players", "Ann,Ann"]) == 1
+    assert "distinct" in capsys.readouterr().err

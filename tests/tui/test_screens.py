@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tui_helpers import take_the_screen
+
 from cardgames.tui.app import CardgamesApp
 from cardgames.tui.screens.curtain import CurtainScreen
 from cardgames.tui.screens.game import GameScreen
@@ -36,7 +38,7 @@ async def test_new_game_from_the_title_starts_behind_a_curtain() -> None:
     app = CardgamesApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
+        await pilot.press("enter")  # "New game" on the title menu
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         await pilot.press("ctrl+s")
@@ -63,9 +65,7 @@ async def test_same_seed_from_setup_deals_the_same_game_as_new_game() -> None:
 async def test_too_small_terminal_shows_a_message_instead_of_the_board() -> None:
     app = CardgamesApp(duel())
     async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_the_screen(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert not screen.has_class("-too-small")
@@ -81,9 +81,7 @@ async def test_too_small_terminal_shows_a_message_instead_of_the_board() -> None
 async def test_help_rules_and_inspect_keys_open_their_screens() -> None:
     app = CardgamesApp(duel())
     async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_the_screen(pilot)
         for key in ("question_mark", "r"):
             await pilot.press(key)
             await pilot.pause()
@@ -103,9 +101,7 @@ async def test_number_keys_choose_and_undo_takes_it_back() -> None:
     session = duel()
     app = CardgamesApp(session)
     async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_the_screen(pilot)
         before = session.game.decision
         await pilot.press("2")
         await pilot.pause()
@@ -145,9 +141,7 @@ async def test_palette_lists_every_legal_action() -> None:
     session = duel()
     app = CardgamesApp(session)
     async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_the_screen(pilot)
         screen = app.screen
         assert LegalActions in screen.COMMANDS
         provider = LegalActions(screen)
@@ -167,9 +161,7 @@ async def test_ending_the_maneuver_phase_with_gold_left_asks_first() -> None:
         "given": {"turn": 2, "active": "Ann", "players": {"Ann": {"gold": 3}}}})
     app = CardgamesApp(session)
     async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_the_screen(pilot)
         before = len(session.game.choices())
         await pilot.press("space")
         await pilot.pause()
@@ -216,9 +208,7 @@ async def test_why_not_explains_gold_cooldowns_and_timing() -> None:
     assert why["Use Judgment"].startswith("locked: unlock a level 2 ability first")
     app = CardgamesApp(session)
     async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_the_screen(pilot)
         await pilot.press("w")
         await pilot.pause()
         assert isinstance(app.screen, InspectScreen)
@@ -231,9 +221,7 @@ async def test_hjkl_move_and_choose() -> None:
     session = duel()
     app = CardgamesApp(session)
     async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_the_screen(pilot)
         options = app.screen.query_one("#options", OptionList)
         await pilot.press("j")
         assert options.highlighted == 1
@@ -253,9 +241,7 @@ async def test_clicking_a_marked_card_picks_it_as_the_answer() -> None:
                                                           "Bob": {"territory": ["infantry"]}}}})
     app = CardgamesApp(session)
     async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_the_screen(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         strike = next(o for o in session.game.decision.options if o.key.startswith("action:"))
@@ -271,9 +257,7 @@ async def test_clicking_a_marked_card_picks_it_as_the_answer() -> None:
 async def test_usable_at_one_hundred_by_thirty() -> None:
     app = CardgamesApp(duel())
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_the_screen(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen) and not screen.has_class("-too-small")
         options = screen.query_one("#options")

@@ -34,6 +34,13 @@ def short_seed(players: list[str], options: dict[str, Any], seeds: range = range
     return min(seeds, key=lambda s: presses_needed(players, s, options))
 
 
+async def take_the_screen(pilot: Pilot[None]) -> None:
+    """Let the app start, then press Enter at the curtain as the first player would."""
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 async def press(app: CardgamesApp, pilot: Pilot[None], key: str) -> None:
     """Send one key press through the app's real key handling, then wait until every widget
     has processed its messages. (Pilot.press also waits for the process to look idle, which
