@@ -60,6 +60,7 @@ async def play_by_keys(app: CardgamesApp, pilot: Pilot[None], limit: int = 5_000
     while presses < limit:
         screen = app.screen
         if isinstance(screen, GameOverScreen):
+            await pilot.pause()  # let the new screen finish mounting before the test tears down
             return presses
         if isinstance(screen, CurtainScreen):
             await press(app, pilot, "enter")
