@@ -1,7 +1,7 @@
 """Fuzz: seeded random Allegiance games in every format, with the engine contract checked throughout.
 
 Per game (seed s of format f with n players; heroes dealt at random from the seed, and in every
-fourth game random priority stops for the players):
+fourth game random priority stops for the players, changed now and then mid-game):
 - after EVERY event, it is applied to a shadow state (the log folded event by event), and,
   unless it only moves the flow agenda (`Event.FLOW`: frames, answers), the cheap invariants
   hold: as many cards in zones as objects exist, a moved or created card is in the zone it says
@@ -192,6 +192,9 @@ def play_one(fmt: str, n: int, seed: int, save_dir: Path) -> Result:
                 raise FuzzFailure(f"{where}, waiting on {game.decision.kind}: {bad}")
         if decisions == check_at:
             _full_check(game, where, save_dir)
+        if stops is not None and rng.random() < 0.005:
+            # a player changes their stop setting mid-game (a recorded input, replayed on load)
+            game.set_preference(rng.randrange(n), "stop", rng.choice(STOP_SETTINGS))
         d = game.decision
         if rng.random() < 0.01:
             mark = len(game.events)

@@ -522,3 +522,18 @@ class Chose(Event):
 @applies(Chose)
 def _chose(s: State, e: Chose) -> None:
     return None
+
+
+@event("PreferenceSet")
+@dataclass(frozen=True, slots=True)
+class PreferenceSet(Event):
+    """A seat changed one of its settings during the game (an input, like an answer)."""
+
+    seat: int
+    key: str
+    value: str
+
+
+@applies(PreferenceSet)
+def _preference(s: State, e: PreferenceSet) -> None:
+    s.players[e.seat].props[e.key] = e.value

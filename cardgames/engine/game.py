@@ -91,6 +91,13 @@ class Game:
             if pos >= len(saved):
                 break
             ev = saved[pos]
+            if isinstance(ev, ce.PreferenceSet):
+                try:
+                    game.set_preference(ev.seat, ev.key, ev.value)
+                except EngineError as exc:
+                    notes.append(f"event {pos + 1} of the save ({ev.TYPE}): {exc}")
+                    break
+                continue
             problem = _replay_problem(game, ev)
             if problem is None and pos == len(saved) - 1:
                 problem = "the log ends with this answer, so it cannot be checked; it is not replayed"
@@ -237,6 +244,41 @@ class Game:
             self._rewind(mark)
             raise
 
+    def set_preference(self, seat: str | int, key: str, value: str) -> None:
+        """Change one of `seat`'s settings (the ruleset's `preferences`), recorded in the log.
+
+        It takes effect from the next time the rules consult it; the pending decision is built
+        again (a priority window may now pass on the seat's behalf). IllegalChoice if the game
+        has no such setting or value.
+        """
+        who = self.seat_of(seat)
+        allowed = self.ruleset.preferences.get(key)
+        if allowed is None:
+            known = ", ".join(self.ruleset.preferences) or "none"
+            raise IllegalChoice(f"{self.ruleset.title} has no setting {key!r} (settings: {known})")
+        if value not in allowed:
+            raise IllegalChoice(f"{key} cannot be {value!r}; it is one of: {', '.join(allowed)}")
+        if self._decision is None:
+            raise IllegalChoice(f"the game is over ({self._ended()}); settings no longer matter")
+        mark = len(self.events)
+        try:
+            self.flow.emit(ce.PreferenceSet(who, key, value))
+            self._settle()
+        except Exception:
+            self._rewind(mark)
+            raise
+
+    def inputs(self) -> list[ce.Chose | ce.PreferenceSet]:
+        """Everything players put into the game, in order: their answers and setting changes."""
+        return inputs_of(self.events)
+
+    def give(self, ev: ce.Chose | ce.PreferenceSet) -> None:
+        """Put a recorded input into the game again (an answer or a setting change)."""
+        if isinstance(ev, ce.PreferenceSet):
+            self.set_preference(ev.seat, ev.key, ev.value)
+        else:
+            self.choose(ev.key)
+
     def _ended(self) -> str:
         out = self.state.outcome
         if out is None:
@@ -312,8 +354,13 @@ class Game:
         """Take back `seat`'s last choice (default: the deciding seat's).
 
         Refused (UndoRefused) if another seat decided since, or hidden information was revealed.
+        Settings changed since that choice are kept.
         """
-        self._rewind(self._undo_point(seat))
+        point = self._undo_point(seat)
+        kept = [e for e in self.events[point:] if isinstance(e, ce.PreferenceSet)]
+        self._rewind(point)
+        for ev in kept:
+            self.set_preference(ev.seat, ev.key, ev.value)
 
     # -- saving --------------------------------------------------------------------------
 
@@ -329,6 +376,12 @@ class Game:
 
     def info(self) -> dict[str, Any]:
         return dict(self.header)
+
+
+def inputs_of(events: list[Event]) -> list[ce.Chose | ce.PreferenceSet]:
+    """The inputs players gave in a log, in order: answers (not automatic ones) and setting changes."""
+    return [e for e in events
+            if isinstance(e, ce.PreferenceSet) or (isinstance(e, ce.Chose) and not e.auto)]
 
 
 def _header_setup(header: dict[str, Json]) -> tuple[list[str], int, dict[str, Json]]:

@@ -28,6 +28,11 @@ class Ruleset:
 
     frame_kinds: dict[str, FrameKind]
 
+    preferences: ClassVar[dict[str, tuple[str, ...]]] = {}
+    """Per-seat settings a player may change during the game (name -> allowed values), e.g. when
+    to be asked to respond. They live in the player's props; a change is a recorded input
+    (`PreferenceSet`), replayed from saves like an answer."""
+
     def catalog_fingerprint(self) -> str:
         """A short hash of the card data the rules read; saves record it."""
         raise NotImplementedError

@@ -12,7 +12,7 @@ from cardgames.api import load_game
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import CardgamesError
 from cardgames.engine.events import Event
-from cardgames.engine.game import Game
+from cardgames.engine.game import Game, inputs_of
 from cardgames.engine.ruleset import Ruleset
 from cardgames.engine.save import SaveError, read_save
 
@@ -53,19 +53,29 @@ def verify(ruleset: Ruleset, header: dict[str, Any], saved: list[Event],
     except (CardgamesError, KeyError, TypeError, ValueError) as exc:
         return Verdict(False, f"the header cannot start a game: {exc}")
     choices = saved_choices(saved)
-    for n, (seat, key) in enumerate(choices):
+    n = 0
+    for given in inputs_of(saved):
+        if isinstance(given, ce.PreferenceSet):
+            try:
+                fresh.set_preference(given.seat, given.key, given.value)
+            except CardgamesError as exc:
+                return _compare(saved, fresh, start, f"the setting change {given.key}={given.value!r} "
+                                f"is refused on replay: {exc}")
+            continue
+        seat, key = given.seat, given.key
+        n += 1
         if fresh.outcome is not None:
-            return _compare(saved, fresh, start, f"the replay ended before choice {n + 1} of "
+            return _compare(saved, fresh, start, f"the replay ended before choice {n} of "
                             f"{len(choices)}")
         d = fresh.decision
         if d.seat_index != seat:
-            return _compare(saved, fresh, start, f"choice {n + 1} ({key!r}) was made by seat "
+            return _compare(saved, fresh, start, f"choice {n} ({key!r}) was made by seat "
                             f"{seat}, but the replay waits on {d.seat}'s {d.kind}")
         try:
             fresh.choose(key)
         except CardgamesError as exc:
             return _compare(saved, fresh, start,
-                            f"choice {n + 1} ({key!r}) is refused on replay: {exc}")
+                            f"choice {n} ({key!r}) is refused on replay: {exc}")
     return _compare(saved, fresh, start, None, truncated)
 
 

@@ -92,6 +92,13 @@ class Session:
         self.game.choose(option)
         self.save()
 
+    def set_preference(self, key: str, value: str) -> None:
+        """Change the seated player's own setting (e.g. when to be asked to respond); autosaved."""
+        if self.seated is None:
+            raise ValueError("nobody is seated at the screen")
+        self.game.set_preference(self.seated, key, value)
+        self.save()
+
     def undo(self) -> str | None:
         """Undo the seated player's last choice; returns why not, if refused."""
         reason = self.game.undo_reason(self.seated)

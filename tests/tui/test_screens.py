@@ -263,3 +263,44 @@ async def test_usable_at_one_hundred_by_thirty() -> None:
         options = screen.query_one("#options")
         assert options.region.height >= 4 and options.region.width >= 30
         assert screen.query_one("#seat-0").region.width >= 50
+
+
+async def test_a_player_changes_their_stop_setting_during_the_game() -> None:
+    """s opens the settings with the seated player's own stop setting; the change is saved with the
+    game (autosave, Continue) and the next window follows it."""
+    from textual.widgets import Select
+
+    from cardgames.api import load_game
+    from cardgames.tui.screens.settings import SettingsScreen
+
+    session = duel()
+    app = CardgamesApp(session)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await take_the_screen(pilot)
+        me = session.seated
+        assert me is not None
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        stop = app.screen.query_one("#stop", Select)
+        assert stop.value == session.game.state.players[me].props["stop"] == "auto"
+        stop.value = "always"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen | CurtainScreen)
+        assert session.game.state.players[me].props["stop"] == "always"
+    loaded = load_game(session.path)
+    assert loaded.state.players[me].props["stop"] == "always"
+    assert [e.to_json() for e in loaded.events] == [e.to_json() for e in session.game.events]
+
+
+async def test_settings_from_the_title_offer_no_stop_setting() -> None:
+    from cardgames.tui.screens.settings import SettingsScreen
+
+    app = CardgamesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await app.push_screen(SettingsScreen())
+        await pilot.pause()
+        assert not app.screen.query("#stop")

@@ -49,6 +49,7 @@ class Allegiance(Ruleset):
     rules_version = "1"
     min_players = 2
     max_players = 4
+    preferences = {"stop": STOP_SETTINGS}
 
     def __init__(
         self, catalog: Catalog | None = None, card_paths: list[Path] | None = None

@@ -67,6 +67,7 @@ class GameScreen(Screen[None]):
         Binding("i", "inspect_highlighted", "Inspect"),
         Binding("w", "why_not", "Why not?"),
         Binding("r", "rules", "Rules"),
+        Binding("s", "settings", "Settings"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         *[Binding(str(n), f"choose_number({n})", show=False) for n in range(1, 10)],
         Binding("j", "move_option(1)", "Next option", show=False),
@@ -333,6 +334,18 @@ class GameScreen(Screen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(help_screen())
+
+    def action_settings(self) -> None:
+        """Settings, including the seated player's stop setting; the decision may change with it."""
+        from cardgames.tui.screens.settings import SettingsScreen
+
+        before = len(self.session.game.events)
+
+        def back(_: None) -> None:
+            if len(self.session.game.events) != before:
+                self.advance()
+
+        self.app.push_screen(SettingsScreen(self.session), back)
 
     # -- size ------------------------------------------------------------------------------
 

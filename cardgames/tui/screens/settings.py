@@ -1,4 +1,5 @@
-"""Settings: theme (the ANSI themes use your terminal's own colours), animations, confirmations."""
+"""Settings: theme (the ANSI themes use your terminal's own colours), animations, confirmations,
+and during a game the seated player's own stop setting."""
 
 from __future__ import annotations
 
@@ -9,11 +10,26 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, Select, Switch
 
-from cardgames.tui.settings import Settings
+from cardgames.tui.session import Session
+from cardgames.tui.settings import STOPS, Settings
 
 
 class SettingsScreen(Screen[None]):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    """The app's settings; given the game being played, also the seated player's stop setting."""
+
+    BINDINGS = [Binding("escape", "dismiss", "Back")]
+
+    def __init__(self, session: Session | None = None) -> None:
+        super().__init__()
+        self.session = session
+
+    def _seated_stop(self) -> tuple[str, str] | None:
+        """(player name, current stop setting) of the seated player, if a game is being played."""
+        s = self.session
+        if s is None or s.seated is None or s.game.outcome is not None or "stop" not in s.game.ruleset.preferences:
+            return None
+        player = s.game.state.players[s.seated]
+        return player.name, str(player.props.get("stop", "auto"))
 
     def compose(self) -> ComposeResult:
         settings: Settings = self.app.settings  # type: ignore[attr-defined]
@@ -27,7 +43,16 @@ class SettingsScreen(Screen[None]):
             yield Switch(value=settings.animations, id="animations")
             yield Label("Ask before ending your maneuver phase or turn with gold left")
             yield Switch(value=settings.confirm_end_turn, id="confirm")
-            yield Label("Who is asked to respond is set per player when a game starts (New game).")
+            seated = self._seated_stop()
+            if seated is None:
+                yield Label("Who is asked to respond is set per player when a game starts (New game), "
+                            "and each player can change their own during the game (s).")
+            else:
+                name, stop = seated
+                yield Label(f"{name}: when to ask you to respond (saved with the game; "
+                            "the others can see it)")
+                yield Select([(label, key) for key, label in STOPS.items()], value=stop,
+                             allow_blank=False, id="stop")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -36,6 +61,14 @@ class SettingsScreen(Screen[None]):
     @on(Select.Changed, "#theme")
     def _theme(self, event: Select.Changed) -> None:
         self._change(theme=str(event.value))
+
+    @on(Select.Changed, "#stop")
+    def _stop(self, event: Select.Changed) -> None:
+        seated = self._seated_stop()
+        if self.session is None or seated is None or seated[1] == event.value:
+            return
+        self.session.set_preference("stop", str(event.value))
+        self.notify(f"{seated[0]}: {STOPS[str(event.value)]}")
 
     @on(Switch.Changed, "#animations")
     def _animations(self, event: Switch.Changed) -> None:

@@ -26,6 +26,7 @@ HELP = """\
 | click "Abilities" | a hero's eight abilities in full |
 | u | undo your last choice (refused once hidden cards were revealed) |
 | r | the rules of this game |
+| s | settings, including when you are asked to respond |
 | ctrl+p | every legal action by name |
 | ? or F1 | this help |
 | ctrl+q | quit (the game is saved after every choice; Continue resumes it) |
@@ -33,10 +34,13 @@ HELP = """\
 # Playing at one terminal
 
 When the next decision belongs to another player, a curtain covers the table:
-pass the device, and that player presses Enter. You are asked to respond to other
-players' maneuvers only when, by what everyone can see, you could (you hold an
-action card, have a ready reaction ability, or control a card with an activated
-ability) — so asking reveals nothing about your hand.
+pass the device, and that player presses Enter. Whether you are asked to respond
+to other players' maneuvers is your own stop setting (chosen at New game, changed
+during the game with s): by default only when it concerns you (you are targeted,
+attacked or in the battle) and, by what everyone can see, you could respond (you
+hold an action card, have a ready reaction ability, or control a card with an
+activated ability) — so being asked reveals nothing about your hand. "Whenever I
+could respond", "at every chance" and "never" are the other settings.
 """
 
 
