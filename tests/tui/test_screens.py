@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.widgets import Static
 from tui_helpers import take_the_screen
 
 from cardgames.tui.app import CardgamesApp
@@ -234,7 +235,22 @@ async def test_hjkl_move_and_choose() -> None:
         assert session.game.choices()[-1][1] == expected
 
 
+def marked(screen: GameScreen, name: str) -> tuple[Static, tuple[int, int]]:
+    """Where "▸name" is drawn on the board: the widget and the offset of its first letter."""
+    from textual.geometry import Region
+
+    for widget in screen.query(".seat, .table").results(Static):
+        size = widget.outer_size
+        for y, strip in enumerate(widget.render_lines(Region(0, 0, size.width, size.height))):
+            x = strip.text.find("▸" + name)
+            if x >= 0:
+                return widget, (x + 1, y)
+    raise AssertionError(f"▸{name} is not on the board")
+
+
 async def test_clicking_a_marked_card_picks_it_as_the_answer() -> None:
+    """Targets are picked on the board itself: a mouse click on ▸Skilled Strike in the hand plays it,
+    a click on ▸Infantry in the opponent's territory targets it."""
     session = Session.start("allegiance", ["Ann", "Bob"], 3, {
         "heroes": ["beledan-kind", "thedric-egen"],
         "given": {"turn": 3, "active": "Ann", "players": {"Ann": {"gold": 5, "hand": ["skilled-strike"]},
@@ -244,12 +260,13 @@ async def test_clicking_a_marked_card_picks_it_as_the_answer() -> None:
         await take_the_screen(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        strike = next(o for o in session.game.decision.options if o.key.startswith("action:"))
-        screen.action_pick(str(strike.ref))  # what clicking the ▸Skilled Strike in the hand runs
+        widget, offset = marked(screen, "Skilled Strike")
+        assert await pilot.click(widget, offset=offset)
         await pilot.pause()
         assert session.game.decision.kind == "target"
         infantry = next(o for o in session.game.decision.options if o.key.startswith("target:"))
-        screen.action_pick(str(infantry.ref))
+        widget, offset = marked(screen, "Infantry")
+        assert await pilot.click(widget, offset=offset)
         await pilot.pause()
         assert session.game.state.chain[-1].targets == {"t": [infantry.ref]}
 
@@ -304,3 +321,25 @@ async def test_settings_from_the_title_offer_no_stop_setting() -> None:
         await app.push_screen(SettingsScreen())
         await pilot.pause()
         assert not app.screen.query("#stop")
+
+
+async def test_attackers_are_declared_by_clicking_them_on_the_board() -> None:
+    """Declaring attackers with the mouse: each ▸unit clicked in the territory attacks."""
+    session = Session.start("allegiance", ["Ann", "Bob"], 3, {
+        "heroes": ["beledan-kind", "thedric-egen"], "stop": {"Ann": "never", "Bob": "never"},
+        "given": {"turn": 3, "active": "Ann", "players": {"Ann": {"territory": ["infantry"]}}}})
+    game = session.game
+    game.choose(next(o.key for o in game.decision.options if o.key.startswith("battle:")))
+    while game.decision.kind == "priority":
+        game.choose("pass")
+    assert game.decision.kind == "declare_attackers"
+    app = CardgamesApp(session)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await take_the_screen(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        widget, offset = marked(screen, "Infantry")
+        assert await pilot.click(widget, offset=offset)
+        await pilot.pause()
+        infantry = next(o.ref for o in game.decision.options if o.key.startswith("unattack:"))
+        assert game.state.objects[infantry].card == "infantry"
