@@ -12,7 +12,7 @@ from typing import Protocol
 
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow
-from cardgames.engine.state import Frame, State
+from cardgames.engine.state import Frame, Json, State
 
 PASS = "pass"
 
@@ -43,9 +43,21 @@ class PriorityRules(Protocol):
         ...
 
 
-def open_window(flow: Flow, first: int, window: str, title: str = "") -> int:
-    """Push a priority window that asks `first` first; `title` names it for the players."""
-    return flow.push("priority", first=first, seat=first, passes=0, window=window, title=title or window)
+def open_window(flow: Flow, first: int, window: str, title: str = "", *,
+                seats: list[int] | None = None, lead: int | None = None) -> int:
+    """Push a priority window that asks `first` first; `title` names it for the players.
+
+    `seats` limits the window to the players present where it happens (a region: Algomancy),
+    in turn order; by default every live seat takes part. After each resolution the round
+    starts again at `lead` (default: the current player).
+    """
+    data: dict[str, Json] = {"first": first, "seat": first, "passes": 0, "window": window,
+                             "title": title or window}
+    if seats is not None:
+        data["seats"] = list(seats)
+    if lead is not None:
+        data["lead"] = lead
+    return flow.push("priority", **data)
 
 
 def reopen(flow: Flow, first: int) -> None:
@@ -56,13 +68,22 @@ def reopen(flow: Flow, first: int) -> None:
             return
 
 
-def _next_seat(state: State, seat: int) -> int:
+def _next_seat(state: State, seat: int, frame: Frame | None = None) -> int:
+    """The next seat in turn order that takes part in the window (live, and among its seats)."""
+    seats = frame.data.get("seats") if frame is not None else None
     n = len(state.players)
     for i in range(1, n + 1):
         s = (seat + i) % n
-        if not state.players[s].eliminated:
+        if not state.players[s].eliminated and (seats is None or s in seats):
             return s
     return seat
+
+
+def _taking_part(state: State, frame: Frame) -> int:
+    seats = frame.data.get("seats")
+    if seats is None:
+        return len(state.live_seats())
+    return sum(1 for s in seats if not state.players[s].eliminated)
 
 
 class PriorityWindow:
@@ -75,12 +96,13 @@ class PriorityWindow:
         state = flow.state
         if self.rules.flush_triggers(flow):
             return None
-        live = len(state.live_seats())
+        live = _taking_part(state, frame)
         passes = int(frame.data["passes"])
         seat = int(frame.data["seat"])
         if passes >= live:
             if state.chain:
-                flow.update(frame, passes=0, seat=state.active)
+                lead = frame.data.get("lead")
+                flow.update(frame, passes=0, seat=state.active if lead is None else int(lead))
                 self.rules.resolve_top(flow)
             else:
                 flow.pop(frame)
@@ -97,7 +119,7 @@ class PriorityWindow:
             while True:
                 if not players[seat].eliminated:
                     passes += 1
-                seat = _next_seat(state, seat)
+                seat = _next_seat(state, seat, frame)
                 if passes >= live or not skipped(seat):
                     break
             flow.update(frame, passes=passes, seat=seat)
@@ -115,6 +137,6 @@ class PriorityWindow:
     def answer(self, flow: Flow, frame: Frame, option: Option) -> None:
         if option.key == PASS:
             seat = int(frame.data["seat"])
-            flow.update(frame, passes=int(frame.data["passes"]) + 1, seat=_next_seat(flow.state, seat))
+            flow.update(frame, passes=int(frame.data["passes"]) + 1, seat=_next_seat(flow.state, seat, frame))
             return
         self.rules.begin_maneuver(flow, int(frame.data["seat"]), option, frame)

@@ -181,6 +181,25 @@ def _changed(s: State, e: ObjectChanged) -> None:
         obj.pos = list(e.pos)
 
 
+@event("ObjectPropSet")
+@dataclass(frozen=True, slots=True)
+class ObjectPropSet(Event):
+    """Set (or, with None, remove) one game-specific fact of an object."""
+
+    id: int
+    key: str
+    value: Json = None
+
+
+@applies(ObjectPropSet)
+def _oprop(s: State, e: ObjectPropSet) -> None:
+    props = s.objects[e.id].props
+    if e.value is None:
+        props.pop(e.key, None)
+    else:
+        props[e.key] = clone(e.value)
+
+
 @event("CounterAdded")
 @dataclass(frozen=True, slots=True)
 class CounterAdded(Event):

@@ -88,9 +88,11 @@ class GameView(BaseModel):
 
 
 def can_see(state: State, obj: GameObject, viewer: int | None) -> bool:
+    """Whether `viewer` sees the card's face: by its zone's visibility; a card lying face down
+    (`props["face_down"]`) in a public zone is seen only by its controller."""
     zone = state.zones[obj.zone]
     if zone.visibility == "public":
-        return True
+        return not obj.props.get("face_down") or viewer == obj.controller
     if zone.visibility == "owner":
         return viewer is not None and viewer == zone.owner
     return False

@@ -7,6 +7,7 @@ from importlib import import_module
 from cardgames.engine.ruleset import Ruleset
 
 GAMES: dict[str, str] = {
+    "algomancy": "cardgames.games.algomancy.rules:Algomancy",
     "allegiance": "cardgames.games.allegiance.rules:Allegiance",
 }
 """Playable games: name -> "module:class" of its Ruleset (imported only when used)."""

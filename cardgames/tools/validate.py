@@ -17,6 +17,8 @@ from cardgames.catalog.paths import cards_dir
 from cardgames.tools import UsageError
 
 CATALOGS: dict[str, tuple[str, str]] = {
+    "algomancy": ("cardgames.games.algomancy.catalog:load_cards_flat",
+                  "cardgames.games.algomancy.schema:CardFile"),
     "allegiance": ("cardgames.games.allegiance.catalog:load_cards",
                    "cardgames.games.allegiance.schema:CardFile"),
 }

@@ -1,0 +1,1 @@
+"""Algomancy: regions, formations, the stack, live draft and constructed (1v1)."""

@@ -1,0 +1,380 @@
+"""The battle phase, 1v1: phase 1 in the non-initiative region, phase 2 (counter-attack) in the initiative one.
+
+Each phase: the attacker sets a formation, priority window, the defender blocks (in phase 1 also
+choosing counter-attackers), priority window, combat damage (first, regular, last), after-combat
+window (rulebook: Battle, Initiative; Teams/1v1 turn chart). Regroup ends the battle.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardgames.engine import chain as chainmod
+from cardgames.engine import core_events as ce
+from cardgames.engine.decisions import Ask, Option
+from cardgames.engine.flow import Flow, FnFrame, FrameKind
+from cardgames.engine.state import Frame, Json, State
+from cardgames.games.algomancy import board
+from cardgames.games.algomancy import combat as cm
+from cardgames.games.algomancy import formation as fm
+from cardgames.games.algomancy import table as t
+
+if TYPE_CHECKING:
+    from cardgames.games.algomancy.rules import Algomancy
+
+STEPS = ("declare", "attack_window", "block", "block_window", "damage", "after_window", "next")
+
+
+class Battle:
+    """Frame kinds "battle", "formation" and "block", and the battle's queries."""
+
+    def __init__(self, rules: Algomancy) -> None:
+        self.rules = rules
+
+    def frame_kinds(self) -> dict[str, FrameKind]:
+        return {"battle": FnFrame(self._run), "formation": FnFrame(self._form_run, self._form_answer),
+                "block": FnFrame(self._block_run, self._block_answer)}
+
+    # -- queries used by effects and stats ---------------------------------------------------
+
+    def attributes(self, state: State, obj: int) -> list[str]:
+        return board.attributes(self.rules, state, state.objects[obj])
+
+    def stats(self, state: State, obj: int) -> tuple[int, int]:
+        return board.stats_of(self.rules, state, state.objects[obj])
+
+    def adjacent(self, state: State, obj: int) -> list[int]:
+        b = state.battle or {}
+        for key in ("attack", "defence"):
+            form = b.get(key)
+            if form and fm.column_of(form, obj) is not None:
+                return fm.adjacent(form, obj)
+        return []
+
+    def leave_formation(self, flow: Flow, obj: int) -> None:
+        """A unit leaving play (or changing sides) leaves its formation; the line holds (Hold the line)."""
+        b = flow.state.battle
+        if not b:
+            return
+        changes: dict[str, Json] = {}
+        after_blocks = b.get("step") in ("block_window", "damage", "after_window", "next")
+        if b.get("attack") and fm.column_of(b["attack"], obj) is not None:
+            changes["attack"] = fm.remove_unit(b["attack"], obj, blocks_declared=after_blocks)
+        if b.get("defence") and fm.column_of(b["defence"], obj) is not None:
+            changes["defence"] = fm.remove_unit(b["defence"], obj, blocks_declared=True)
+        if obj in b.get("counter", []):
+            changes["counter"] = [u for u in b["counter"] if u != obj]
+        if changes:
+            flow.emit(ce.BattleChanged(changes=changes))
+
+    # -- the phase ---------------------------------------------------------------------------
+
+    def start(self, flow: Flow) -> None:
+        state = flow.state
+        it = t.initiative(state)
+        nit = next(s for s in t.priority_order(state, state.live_seats()) if s != it)
+        flow.emit(ce.BattleChanged(battle={
+            "phase": 1, "step": "declare", "region": nit, "attacker": it, "defender": nit,
+            "attack": [], "defence": fm.no_defence(), "blocked": [], "counter": [], "tokens": [],
+            "present": {}, "fought": False}))
+        flow.push("battle")
+
+    def _run(self, flow: Flow, frame: Frame) -> Ask | None:
+        state = flow.state
+        b = state.battle
+        if b is None:
+            flow.pop(frame)
+            return None
+        step = str(b["step"])
+        reg = int(b["region"])
+        attacker, defender = int(b["attacker"]), int(b["defender"])
+        nxt = STEPS[STEPS.index(step) + 1] if step != "next" else "next"
+        seats = t.priority_order(state, t.present(state, reg))
+        if step == "declare":
+            flow.emit(ce.BattleChanged(changes={"step": nxt}))
+            if int(b["phase"]) == 1:
+                pool = [o.id for o in t.in_region(state, attacker) if o.controller == attacker
+                        and self.rules.cards[o.card].is_unit]
+                flow.push("formation", seat=attacker, pool=pool, cols=[], tokens=[], picking=None, must=False)
+            else:
+                flow.push("formation", seat=attacker, pool=list(b["counter"]), cols=[], tokens=[], picking=None,
+                          must=True)
+        elif step in ("attack_window", "block_window", "after_window"):
+            flow.emit(ce.BattleChanged(changes={"step": nxt}))
+            if not b["attack"] and step != "after_window":
+                return None
+            if step == "after_window":
+                if not b.get("fought"):
+                    return None
+                for o in list(t.in_region(state, reg)):  # after combat (R24): only where combat happened
+                    from cardgames.games.algomancy.checks import queue_trigger_event
+
+                    queue_trigger_event(self.rules, flow, "after_combat", o.id, o.controller, reg)
+            title = {"attack_window": "Attack step", "block_window": "Block step",
+                     "after_window": "After combat"}[step]
+            chainmod.open_window(flow, seats[0], f"battle:{step}", title, seats=seats, lead=seats[0])
+        elif step == "block":
+            flow.emit(ce.BattleChanged(changes={"step": nxt}))
+            allow_counter = int(b["phase"]) == 1
+            if b["attack"] or allow_counter:
+                flow.push("block", seat=defender, picking=None, counter=allow_counter)
+        elif step == "damage":
+            flow.emit(ce.BattleChanged(changes={"step": nxt}))
+            if b["attack"]:
+                self.combat_damage(flow)
+        else:
+            self._next_phase(flow, frame)
+        return None
+
+    def _next_phase(self, flow: Flow, frame: Frame) -> None:
+        state = flow.state
+        b = state.battle
+        assert b is not None
+        if int(b["phase"]) == 1 and b["counter"]:
+            it, nit = int(b["attacker"]), int(b["defender"])
+            present = dict(b["present"])
+            present[str(it)] = [nit]
+            flow.emit(ce.BattleChanged(changes={
+                "phase": 2, "step": "declare", "region": it, "attacker": nit, "defender": it,
+                "attack": [], "defence": fm.no_defence(), "blocked": [], "present": present, "fought": False}))
+            for u in b["counter"]:
+                if u in state.objects and state.objects[u].zone == t.region(nit):
+                    flow.emit(ce.ObjectMoved(u, t.region(it)))
+            return
+        flow.emit(ce.BattleChanged(changes={"step": "over", "region": None}))
+        flow.pop(frame)
+
+    # -- combat damage ---------------------------------------------------------------------
+
+    def plain(self, state: State) -> cm.Battle:
+        """The battle in the current region as plain data for the combat calculation."""
+        b = state.battle
+        assert b is not None
+        units: dict[str, cm.CombatUnit] = {}
+        for u in fm.units_in(b["attack"]) + fm.units_in(b["defence"]):
+            o = state.objects[u]
+            p, d = board.stats_of(self.rules, state, o)
+            units[str(u)] = {"power": p, "defense": d, "damage": o.counters.get("damage", 0),
+                             "attributes": board.own_attributes(self.rules, state, o)}
+        return {"attack": b["attack"], "defence": b["defence"], "blocked": list(b["blocked"]), "units": units}
+
+    def combat_damage(self, flow: Flow) -> None:
+        """Combat damage in three sub-steps; deaths are checked between them (R45)."""
+        from cardgames.games.algomancy.checks import check_state
+        from cardgames.games.algomancy.verbs import deal_damage
+
+        state = flow.state
+        plan = cm.schedule(self.plain(state))
+        flow.emit(ce.BattleChanged(changes={"fought": True}))
+        defender = int(state.battle["defender"]) if state.battle else 0
+        for step in cm.SUBSTEPS:
+            if state.battle is None or state.outcome is not None:
+                return
+            events = cm.substep_damage(self.plain(state), step, plan)
+            for ev in events:
+                if ev[0] == "player":
+                    deal_damage(flow, -(defender + 1), int(ev[1]), None, combat=True)
+                else:
+                    _, unit, amount, _deadly = ev
+                    if unit in state.objects and state.objects[unit].zone.startswith("region:"):
+                        deal_damage(flow, int(unit), int(amount), self._dealer(state, int(unit)), combat=True)
+            check_state(self.rules, flow)
+
+    def _dealer(self, state: State, receiver: int) -> int | None:
+        """A unit of the column facing `receiver` (so a Deadly column's damage is deadly)."""
+        b = state.battle or {}
+        for mine, theirs in (("attack", "defence"), ("defence", "attack")):
+            form = b.get(mine)
+            if form and (col := fm.column_of(form, receiver)) is not None:
+                facing = fm.column_at(b[theirs], col)
+                return facing[0] if facing else None
+        return None
+
+    # -- setting a formation -----------------------------------------------------------------
+
+    def _form_run(self, flow: Flow, frame: Frame) -> Ask | None:
+        state = flow.state
+        d = frame.data
+        seat = int(d["seat"])
+        cols: list[list[int]] = [list(c) for c in d["cols"]]
+        placed = {u for c in cols for u in c}
+        name = self.rules.card_name
+        pool = [u for u in d["pool"] if u in state.objects and state.objects[u].zone.startswith("region:")]
+        if d["picking"] is not None:
+            u = int(d["picking"])
+            opts = [Option("slot:new", f"New column {len(cols) + 1}, front row", "slot")]
+            opts += [Option(f"slot:{i}", f"Column {i + 1}, back row (behind {name(state, state.objects[c[0]])})",
+                            "slot") for i, c in enumerate(cols) if len(c) == 1]
+            opts.append(Option("back", "Back", "cancel"))
+            return Ask(seat, "formation", f"Where does {name(state, state.objects[u])} go?", opts)
+        opts = []
+        for u in pool:
+            if u not in placed:
+                opts.append(Option(f"unit:{u}", f"Place {name(state, state.objects[u])}", "unit", u))
+        if not d["must"] and cols:
+            for o in t.in_region(state, seat):
+                if o.controller == seat and self.rules.cards[o.card].kind == "token_spell":
+                    on = o.id in d["tokens"]
+                    opts.append(Option(f"token:{o.id}", f"{'Leave' if on else 'Bring'} {name(state, o)}",
+                                       "token", o.id))
+        if cols:
+            opts.append(Option("clear", "Start the formation again", "cancel"))
+        if not d["must"] or len(placed) == len(pool):
+            label = ("Attack with this formation" if cols else "Do not attack") if not d["must"] \
+                else "Set this formation"
+            opts.insert(0, Option("done", label, "done"))
+        shown = " | ".join("/".join(name(state, state.objects[u]) for u in c) for c in cols) or "empty"
+        return Ask(seat, "formation", f"Set your attacking formation (front/back by column): {shown}", opts)
+
+    def _form_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
+        d = frame.data
+        key = option.key
+        cols = [list(c) for c in d["cols"]]
+        if key.startswith("unit:"):
+            flow.update(frame, picking=int(key.split(":")[1]))
+        elif key == "back":
+            flow.update(frame, picking=None)
+        elif key.startswith("slot:"):
+            u = int(d["picking"])
+            where = key.split(":")[1]
+            if where == "new":
+                cols.append([u])
+            else:
+                cols[int(where)].append(u)
+            flow.update(frame, cols=cols, picking=None)
+        elif key.startswith("token:"):
+            tok = int(key.split(":")[1])
+            toks = [x for x in d["tokens"] if x != tok] if tok in d["tokens"] else [*d["tokens"], tok]
+            flow.update(frame, tokens=toks)
+        elif key == "clear":
+            flow.update(frame, cols=[], tokens=[], picking=None)
+        elif key == "done":
+            flow.pop(frame)
+            self.declare(flow, int(d["seat"]), cols, [int(x) for x in d["tokens"]])
+
+    def declare(self, flow: Flow, seat: int, cols: list[list[int]], tokens: list[int]) -> None:
+        """The formation is set: the units (and spell tokens that follow them) enter the region."""
+        state = flow.state
+        b = state.battle
+        assert b is not None
+        if not cols:
+            return
+        reg = int(b["region"])
+        present = dict(b["present"])
+        present[str(reg)] = sorted({*present.get(str(reg), []), seat})
+        flow.emit(ce.BattleChanged(changes={"attack": cols, "present": present}))
+        for u in [*(u for c in cols for u in c), *tokens]:
+            if state.objects[u].zone != t.region(reg):
+                flow.emit(ce.ObjectMoved(u, t.region(reg)))
+
+    # -- blocks (and counter-attackers) ------------------------------------------------------
+
+    def _block_run(self, flow: Flow, frame: Frame) -> Ask | None:
+        state = flow.state
+        b = state.battle
+        assert b is not None
+        seat = int(frame.data["seat"])
+        reg = int(b["region"])
+        name = self.rules.card_name
+        defence = b["defence"]
+        busy = set(fm.units_in(defence)) | set(b["counter"])
+        free = [o for o in t.in_region(state, reg) if o.controller == seat and self.rules.cards[o.card].is_unit
+                and o.id not in busy]
+        attack = b["attack"]
+        picking = frame.data["picking"]
+        if picking is not None:
+            u = int(picking)
+            opts = []
+            for i in range(-1, len(attack) + 1):
+                column = fm.column_at(defence, i)
+                if len(column) >= fm.ROWS or not self.may_block(state, u, i, column):
+                    continue
+                facing = ("in front of " + "/".join(name(state, state.objects[a]) for a in fm.column_at(attack, i))
+                          if 0 <= i < len(attack) else "on the flank")
+                row = "front" if not column else "back"
+                opts.append(Option(f"slot:{i}", f"Column {i + 1}, {row} row ({facing})", "slot"))
+            if frame.data["counter"]:
+                opts.append(Option("counter", "Send to counter-attack", "counter"))
+            opts.append(Option("back", "Back", "cancel"))
+            return Ask(seat, "block", f"Where does {name(state, state.objects[u])} go?", opts)
+        opts = [Option("done", "Done: declare blocks" + (" and counter-attack" if frame.data["counter"] else ""),
+                       "done")]
+        opts += [Option(f"unit:{o.id}", f"Use {name(state, o)}", "unit", o.id) for o in free]
+        if busy:
+            opts.append(Option("clear", "Start again", "cancel"))
+        what = "block" + (" or send units to counter-attack" if frame.data["counter"] else "")
+        return Ask(seat, "block", f"Declare blocks: choose units to {what}", opts)
+
+    def may_block(self, state: State, unit: int, index: int, column: list[int]) -> bool:
+        """Flying (R40): a flying attacking column can be blocked only by a column with flying."""
+        b = state.battle or {}
+        if not 0 <= index < len(b.get("attack", [])):
+            return True
+        attackers = fm.column_at(b["attack"], index)
+        if not attackers or "flying" not in self.attributes(state, attackers[0]):
+            return True
+        for u in [*column, unit]:
+            o = state.objects[u]
+            card = self.rules.cards[o.card]
+            abilities = [*card.abilities, *(card.augment.abilities if card.augment else [])]
+            if "flying" in board.own_attributes(self.rules, state, o) or any(
+                    a.static is not None and a.static.can_block_flying for a in abilities):
+                return True
+        return False
+
+    def _block_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
+        state = flow.state
+        b = state.battle
+        assert b is not None
+        key = option.key
+        if key.startswith("unit:"):
+            flow.update(frame, picking=int(key.split(":")[1]))
+        elif key == "back":
+            flow.update(frame, picking=None)
+        elif key == "counter":
+            flow.emit(ce.BattleChanged(changes={"counter": [*b["counter"], int(frame.data["picking"])]}))
+            flow.update(frame, picking=None)
+        elif key.startswith("slot:"):
+            i = int(key.split(":")[1])
+            cols: dict[int, list[int]] = {}
+            d = b["defence"]
+            for j, c in enumerate(d["columns"]):
+                cols[int(d["first"]) + j] = list(c)
+            cols.setdefault(i, []).append(int(frame.data["picking"]))
+            flow.emit(ce.BattleChanged(changes={"defence": _defence(cols)}))
+            flow.update(frame, picking=None)
+        elif key == "clear":
+            flow.emit(ce.BattleChanged(changes={"defence": fm.no_defence(), "counter": []}))
+        elif key == "done":
+            flow.pop(frame)
+            flow.emit(ce.BattleChanged(changes={"blocked": fm.blocked_columns(b["attack"], b["defence"])}))
+
+    # -- regroup -----------------------------------------------------------------------------
+
+    def regroup(self, flow: Flow) -> None:
+        """Regroup (rulebook): units return home, damage and temporary changes end, spell tokens
+        are erased, formations dissolve. Nobody gets priority."""
+        state = flow.state
+        for z in [z for z in state.zones.values() if z.id.startswith("region:")]:
+            for oid in list(z.cards):
+                o = state.objects[oid]
+                card = self.rules.cards[o.card]
+                if card.kind == "token_spell":
+                    flow.emit(ce.ObjectMoved(oid, "erased", reset=True))
+                    continue
+                if o.zone != t.region(o.controller):
+                    flow.emit(ce.ObjectMoved(oid, t.region(o.controller)))
+                if o.counters.get("damage"):
+                    flow.emit(ce.CounterAdded(oid, "damage", -o.counters["damage"]))
+                for prop in ("deadly_hit", "prevent_all", "base", "lost"):
+                    if prop in o.props:
+                        flow.emit(ce.ObjectPropSet(oid, prop, None))
+        temp = [m.id for m in state.modifiers if m.until == "regroup"]
+        if temp:
+            flow.emit(ce.EffectsExpired(temp))
+        if state.battle is not None:
+            flow.emit(ce.BattleChanged(end=True))
+
+
+def _defence(cols: dict[int, list[int]]) -> Any:
+    return fm.make_defence(cols)

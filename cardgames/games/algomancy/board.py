@@ -1,0 +1,152 @@
+"""A unit's current attributes and stats (column sharing, statics, mods, the six layers) and its view facts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardgames.engine.state import GameObject, State
+from cardgames.games.algomancy import table as t
+from cardgames.games.algomancy.formation import BACK, column_of, row_of
+from cardgames.games.algomancy.stats import column_attributes, counter_delta, layered_stats, unit_attributes
+
+if TYPE_CHECKING:
+    from cardgames.games.algomancy.rules import Algomancy
+
+
+def mods_on(state: State, obj: GameObject) -> list[GameObject]:
+    """The mods applied to a card, top to bottom (in the order they were applied)."""
+    return [m for m in state.objects.values() if m.attached_to == obj.id]
+
+
+def own_attributes(rules: Algomancy, state: State, obj: GameObject) -> list[str]:
+    """A card's own attributes: printed, then its mods' top to bottom; modded cards are Unstable."""
+    card = rules.cards[obj.card]
+    attrs = list(card.attributes)
+    mods = mods_on(state, obj)
+    for m in mods:
+        aug = rules.cards[m.card].augment
+        if aug is not None:
+            attrs += [a for a in aug.attributes if a not in attrs]
+    if (mods or obj.props.get("unstable")) and "unstable" not in attrs:
+        attrs.append("unstable")
+    lost = obj.props.get("lost") or []
+    return [a for a in attrs if a not in lost]
+
+
+def _formation_place(state: State, obj: GameObject) -> tuple[Any, int] | None:
+    """(the formation holding the unit, its column) in the battle under way, if it is in one."""
+    battle = state.battle
+    if not battle:
+        return None
+    for key in ("attack", "defence"):
+        form = battle.get(key)
+        if form and (col := column_of(form, obj.id)) is not None:
+            return form, col
+    return None
+
+
+def column_units(state: State, obj: GameObject) -> list[int]:
+    place = _formation_place(state, obj)
+    if place is None:
+        return [obj.id]
+    form, col = place
+    cols = form if isinstance(form, list) else form["columns"]
+    first = 0 if isinstance(form, list) else int(form["first"])
+    return list(cols[col - first])
+
+
+def attributes(rules: Algomancy, state: State, obj: GameObject) -> list[str]:
+    """Everything the unit has now: in formation, its column's shared combat attributes (R50)."""
+    def compute() -> list[str]:
+        own = own_attributes(rules, state, obj)
+        members = column_units(state, obj)
+        if len(members) <= 1:
+            return own
+        column = column_attributes([own_attributes(rules, state, state.objects[u]) for u in members])
+        return unit_attributes(own, column)
+    return state.cached(f"attrs:{obj.id}", compute)
+
+
+def in_back_row(state: State, obj: GameObject) -> bool:
+    place = _formation_place(state, obj)
+    return place is not None and row_of(place[0], obj.id) == BACK
+
+
+def _static_changes(rules: Algomancy, state: State, obj: GameObject) -> tuple[int, int]:
+    """+power/+defense from static abilities in the unit's region (never from another region)."""
+    reg = t.region_seat(obj.zone)
+    if reg is None:
+        return 0, 0
+    here = t.in_region(state, reg)
+    dp = dd = 0
+    for src in here:
+        card = rules.cards[src.card]
+        abilities = [a for a in card.abilities if a.static is not None]
+        if card.augment is not None:  # augment text works on the card itself too (rulebook: Permadeath note)
+            abilities += [a for a in card.augment.abilities if a.static is not None]
+        for m in mods_on(state, src):
+            aug = rules.cards[m.card].augment
+            if aug is not None:
+                abilities += [a for a in aug.abilities if a.static is not None]
+        for ab in abilities:
+            st = ab.static
+            assert st is not None
+            if st.stats == (0, 0):
+                continue
+            if st.to == "me" and src.id != obj.id:
+                continue
+            if st.to in ("allies", "other_allies") and src.controller != obj.controller:
+                continue
+            if st.to == "other_allies" and src.id == obj.id:
+                continue
+            if st.to == "adjacent_allies":
+                from cardgames.games.algomancy.formation import adjacent
+
+                place = _formation_place(state, src)
+                if src.controller != obj.controller or place is None or obj.id not in adjacent(place[0], src.id):
+                    continue
+            if st.while_ == "back_row" and not in_back_row(state, src):
+                continue
+            times = 1
+            if st.per == "other_ally_in_region":
+                times = sum(1 for o in here if o.controller == src.controller and o.id != src.id
+                            and rules.cards[o.card].is_unit)
+            elif st.per == "mod_on_me":
+                times = len(mods_on(state, src))
+            dp += st.stats[0] * times
+            dd += st.stats[1] * times
+    return dp, dd
+
+
+def stats_of(rules: Algomancy, state: State, obj: GameObject) -> tuple[int, int]:
+    """Power and defense through the six stat layers (Q&A: Units)."""
+    def compute() -> tuple[int, int]:
+        card = rules.cards[obj.card]
+        printed = card.stats or (0, 0)
+        base = obj.props.get("base")
+        cp, cd = counter_delta(obj.counters)
+        sp, sd = _static_changes(rules, state, obj)
+        mp = sum(m.amount for m in state.modifiers if m.target == obj.id and m.stat == "power")
+        md = sum(m.amount for m in state.modifiers if m.target == obj.id and m.stat == "defense")
+        return layered_stats((printed[0], printed[1]), (int(base[0]), int(base[1])) if base else None,
+                             (cp + sp + mp, cd + sd + md), attributes(rules, state, obj))
+    return state.cached(f"stats:{obj.id}", compute)
+
+
+def facts(rules: Algomancy, state: State, obj: GameObject) -> dict[str, Any]:
+    """What a face-up card shows now: kind, cost, stats after layers, damage, attributes, text."""
+    card = rules.cards[obj.card]
+    out: dict[str, Any] = {"kind": card.kind, "cost": card.cost, "text": card.text}
+    if card.affinity:
+        out["affinity"] = dict(card.affinity)
+    if card.is_unit and obj.zone.startswith("region:"):
+        p, d = stats_of(rules, state, obj)
+        out.update(power=p, defense=d, damage=obj.counters.get("damage", 0),
+                   attributes=attributes(rules, state, obj))
+    elif card.stats is not None:
+        out.update(power=card.stats[0], defense=card.stats[1], attributes=list(card.attributes))
+    if obj.props.get("x") is not None:
+        out["x"] = obj.props["x"]
+    if card.kind == "resource":
+        out["dormant"] = bool(obj.props.get("face_down"))
+    return out

@@ -1,0 +1,205 @@
+"""The Algomancy card catalog: every card and decklist by id, checked for references and effect words."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardgames.catalog.loader import Problem, load_file_lines, yaml_files
+from cardgames.catalog.paths import cards_dir
+from cardgames.engine.decisions import CardgamesError
+from cardgames.games.algomancy.schema import (
+    ELEMENTS,
+    Ability,
+    Card,
+    CardFile,
+    Decklist,
+    Element,
+    TargetSpec,
+)
+from cardgames.games.algomancy.vocabulary import step_problems
+
+MIN_DECK = 30
+MAX_COPIES = 2
+
+
+class CatalogError(CardgamesError, ValueError):
+    """The card files have problems; `problems` lists each with file and line."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What an ability reference resolves to: its target slots and effect steps."""
+
+    targets: dict[str, TargetSpec]
+    steps: list[dict[str, Any]]
+    name: str
+
+
+def effects_of(card: Card) -> list[tuple[str, dict[str, TargetSpec], list[dict[str, Any]]]]:
+    """(field, target slots, effect steps) of every effect a card has, mods included."""
+    out: list[tuple[str, dict[str, TargetSpec], list[dict[str, Any]]]] = []
+    if card.play is not None:
+        out.append(("play.effect", dict(card.play.targets), list(card.play.effect)))
+    for i, ab in enumerate(card.abilities):
+        out.append((f"abilities[{i}].effect", dict(ab.targets), list(ab.effect)))
+    if card.augment is not None:
+        for i, ab in enumerate(card.augment.abilities):
+            out.append((f"augment.abilities[{i}].effect", dict(ab.targets), list(ab.effect)))
+    if card.graft is not None:
+        out.append(("graft.effect", dict(card.graft.targets), list(card.graft.effect)))
+    return out
+
+
+def _check(cards: dict[str, Card], decks: dict[str, Decklist],
+           where: dict[str, tuple[str, int]]) -> list[Problem]:
+    problems: list[Problem] = []
+
+    def bad(key: str, fld: str, msg: str) -> None:
+        file, line = where.get(key, ("?", 1))
+        problems.append(Problem(file, line, key.split(":")[-1], fld, msg))
+
+    for cid, card in cards.items():
+        for fld, targets, steps in effects_of(card):
+            for msg in step_problems(steps, set(targets), set(cards)):
+                bad(cid, fld, msg)
+        if card.kind == "resource" and card.affinity_gives is None and cid not in ("prismite", "shard"):
+            bad(cid, "affinity_gives", "an elemental resource names the element it gives")
+    for did, deck in decks.items():
+        total = 0
+        for cid, n in deck.cards.items():
+            listed = cards.get(cid)
+            if listed is None:
+                bad(f"deck:{did}", f"cards.{cid}", "no such card")
+                continue
+            if not listed.playable_from_deck:
+                bad(f"deck:{did}", f"cards.{cid}", f"a {listed.kind} cannot be in a deck")
+            if not 1 <= n <= MAX_COPIES:
+                bad(f"deck:{did}", f"cards.{cid}", f"{n} copies: a deck holds 1 or {MAX_COPIES} of each card")
+            total += n
+        if total < MIN_DECK:
+            bad(f"deck:{did}", "cards", f"{total} cards: a constructed deck has at least {MIN_DECK}")
+    return problems
+
+
+class Catalog:
+    """All Algomancy cards and shipped decklists, loaded from YAML and validated."""
+
+    def __init__(self, cards: dict[str, Card], decks: dict[str, Decklist], fingerprint: str) -> None:
+        self.cards = cards
+        self.decks = decks
+        self.fingerprint = fingerprint
+        self._effects: dict[str, Effect] = {}
+
+    @classmethod
+    def load(cls, paths: list[Path] | None = None) -> Catalog:
+        cards, decks, problems, fp = load_cards(paths)
+        if problems:
+            raise CatalogError(problems)
+        return cls(cards, decks, fp)
+
+    def card(self, cid: str) -> Card:
+        try:
+            return self.cards[cid]
+        except KeyError:
+            raise CardgamesError(f"no Algomancy card {cid!r}") from None
+
+    def pool(self, elements: list[Element]) -> list[Card]:
+        """The live-draft deck's cards for these elements: mono cards of each, and the hybrids
+        whose elements are all among them (rulebook: Element selection)."""
+        chosen = set(elements)
+        return [c for c in self.cards.values()
+                if c.playable_from_deck and c.elements and set(c.elements) <= chosen]
+
+    def resources(self) -> list[Card]:
+        """The elemental resources, one per element, in element order."""
+        by = {c.affinity_gives: c for c in self.cards.values() if c.kind == "resource" and c.affinity_gives}
+        return [by[e] for e in ELEMENTS if e in by]
+
+    def resource_for(self, element: Element) -> Card:
+        for c in self.resources():
+            if c.affinity_gives == element:
+                return c
+        raise CardgamesError(f"no resource gives {element} affinity")
+
+    def effect(self, ref: str) -> Effect:
+        """Resolve an ability reference: "card:<id>:play", "card:<id>:ab:<i>", "card:<id>:aug:<i>",
+        "card:<id>:graft"."""
+        cached = self._effects.get(ref)
+        if cached is not None:
+            return cached
+        parts = ref.split(":")
+        if len(parts) < 3 or parts[0] != "card":
+            raise CardgamesError(f"bad ability reference {ref!r}")
+        card = self.card(parts[1])
+        where = parts[2]
+        eff: Effect
+        if where == "play" and card.play is not None:
+            eff = Effect(dict(card.play.targets), list(card.play.effect), card.name)
+        elif where == "graft" and card.graft is not None:
+            eff = Effect(dict(card.graft.targets), list(card.graft.effect), card.name)
+        elif where in ("ab", "aug"):
+            ab = self.ability(card, where, int(parts[3]))
+            eff = Effect(dict(ab.targets), list(ab.effect), card.name)
+        else:
+            raise CardgamesError(f"{card.id} has no ability {where}")
+        self._effects[ref] = eff
+        return eff
+
+    @staticmethod
+    def ability(card: Card, where: str, index: int) -> Ability:
+        if where == "ab":
+            return card.abilities[index]
+        if where == "aug" and card.augment is not None:
+            return card.augment.abilities[index]
+        raise CardgamesError(f"{card.id} has no ability {where}:{index}")
+
+
+def load_cards(paths: list[Path] | None = None
+               ) -> tuple[dict[str, Card], dict[str, Decklist], list[Problem], str]:
+    """Load every card file; returns (cards by id, decklists by id, every problem, fingerprint)."""
+    roots = paths or [cards_dir("algomancy")]
+    files = yaml_files(roots)
+    cards: dict[str, Card] = {}
+    decks: dict[str, Decklist] = {}
+    where: dict[str, tuple[str, int]] = {}
+    problems: list[Problem] = []
+    digest = hashlib.sha256()
+    if not files:
+        problems.append(Problem(str(roots[0]), 1, None, None, "no .yaml card files found here"))
+    for path in files:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        loaded = load_file_lines(path, CardFile)
+        problems.extend(loaded.problems)
+        model: CardFile | None = loaded.model
+        if model is None:
+            continue
+        for i, card in enumerate(model.cards):
+            line = loaded.card_lines[i] if i < len(loaded.card_lines) else 1
+            if card.id in cards:
+                first = where[card.id]
+                problems.append(Problem(str(path), line, card.id, "id",
+                                        f"duplicate card id (also at {first[0]}:{first[1]})"))
+                continue
+            cards[card.id] = card
+            where[card.id] = (str(path), line)
+        for deck in model.decks:
+            if deck.id in decks:
+                problems.append(Problem(str(path), 1, deck.id, "id", "duplicate decklist id"))
+                continue
+            decks[deck.id] = deck
+            where[f"deck:{deck.id}"] = (str(path), 1)
+    problems.extend(_check(cards, decks, where))
+    return cards, decks, problems, digest.hexdigest()[:16]
+
+
+def load_cards_flat(paths: list[Path] | None = None) -> tuple[dict[str, Any], list[Problem], str]:
+    """`load_cards` in the shape `cardgames validate` reads: (cards and decklists, problems, fingerprint)."""
+    cards, decks, problems, fp = load_cards(paths)
+    return {**cards, **{f"deck:{k}": v for k, v in decks.items()}}, problems, fp

@@ -1,0 +1,56 @@
+"""The players' log for Algomancy, rendered from events (hidden cards stay hidden)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardgames.engine import core_events as ce
+from cardgames.engine.events import Event
+from cardgames.engine.state import State
+from cardgames.engine.view import can_see
+from cardgames.games.algomancy import events as ae
+
+if TYPE_CHECKING:
+    from cardgames.games.algomancy.rules import Algomancy
+
+
+def describe(rules: Algomancy, state: State, ev: Event, viewer: int | None) -> str | None:
+    """One log line for `ev` as `viewer` may read it (None: nothing to say)."""
+    players = state.players
+
+    def who(seat: int) -> str:
+        return players[seat].name if 0 <= seat < len(players) else "?"
+
+    def card(oid: int | None) -> str:
+        if oid is None or oid not in state.objects:
+            return "something"
+        obj = state.objects[oid]
+        return rules.card_name(state, obj) if can_see(state, obj, viewer) else "a card"
+
+    if isinstance(ev, ce.TurnBegan) and ev.turn > 0:
+        return f"— Turn {ev.turn}: {who(ev.active)} has the initiative —"
+    if isinstance(ev, ce.PhaseBegan):
+        return f"{ev.phase.capitalize()}"
+    if isinstance(ev, ae.CardDrawn):
+        where = "pack" if ev.to.startswith("pack") else "hand"
+        return f"{who(ev.seat)} draws {card(ev.id)} into their {where}" if viewer == ev.seat else None
+    if isinstance(ev, ce.ChainPushed):
+        return f"{who(ev.controller)} plays {ev.label}"
+    if isinstance(ev, ce.ChainPopped):
+        if ev.result == "fizzled":
+            return f"{ev.label or 'An effect'} fizzles: its targets are gone"
+        return f"{ev.label or 'An effect'} is negated" if ev.result == "removed" else None
+    if isinstance(ev, ae.Damaged):
+        target = who(-ev.target - 1) if ev.target < 0 else card(ev.target)
+        return f"{card(ev.source) if ev.source else 'Combat'} deals {ev.amount} damage to {target}"
+    if isinstance(ev, ae.LifeLost):
+        return f"{who(ev.seat)} loses {ev.amount} life"
+    if isinstance(ev, ce.ObjectPropSet) and ev.key == "left":
+        return f"{card(ev.id)} {ev.value}" if ev.value != "deleted" else f"{card(ev.id)} is deleted"
+    if isinstance(ev, ce.PlayerEliminated):
+        return f"{who(ev.seat)} is out: {ev.reason}"
+    if isinstance(ev, ce.GameEnded):
+        return f"Game over: {ev.reason}"
+    if isinstance(ev, ce.GlobalSet) and ev.key == "chosen_element":
+        return f"Element chosen: {ev.value}"
+    return None

@@ -1,0 +1,74 @@
+"""Algomancy's own events: damage marked or life lost, cards drawn, and the draft's private moves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgames.engine.events import Event, applies, event
+from cardgames.engine.state import State
+
+
+def player_ref(seat: int) -> int:
+    """How a player is named where objects are expected (targets, damage): -(seat + 1)."""
+    return -(seat + 1)
+
+
+def seat_of_ref(ref: int) -> int | None:
+    return -ref - 1 if ref < 0 else None
+
+
+@event("algomancy.Damaged")
+@dataclass(frozen=True, slots=True)
+class Damaged(Event):
+    """Damage is dealt: marked on a unit (until regroup), or lost from a player's life."""
+
+    target: int
+    amount: int
+    source: int | None = None
+    combat: bool = False
+
+
+@applies(Damaged)
+def _damaged(s: State, e: Damaged) -> None:
+    seat = seat_of_ref(e.target)
+    if seat is not None:
+        c = s.players[seat].counters
+        c["life"] = c.get("life", 0) - e.amount
+    else:
+        c = s.objects[e.target].counters
+        c["damage"] = c.get("damage", 0) + e.amount
+
+
+@event("algomancy.LifeLost")
+@dataclass(frozen=True, slots=True)
+class LifeLost(Event):
+    """A player loses life without being dealt damage (e.g. Sparkwraith)."""
+
+    seat: int
+    amount: int
+    source: int | None = None
+
+
+@applies(LifeLost)
+def _life_lost(s: State, e: LifeLost) -> None:
+    c = s.players[e.seat].counters
+    c["life"] = c.get("life", 0) - e.amount
+
+
+@event("algomancy.CardDrawn")
+@dataclass(frozen=True, slots=True)
+class CardDrawn(Event):
+    """The top card of a deck goes to a hand (or pack): its face is revealed to that player."""
+
+    REVEALS = True
+    id: int
+    seat: int
+    to: str
+
+
+@applies(CardDrawn)
+def _drawn(s: State, e: CardDrawn) -> None:
+    obj = s.objects[e.id]
+    s.zones[obj.zone].cards.remove(e.id)
+    s.zones[e.to].cards.append(e.id)
+    obj.zone = e.to

@@ -1,0 +1,67 @@
+"""Algomancy invariants: cards conserved across zones, no negative mana sources, sane life and formations."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from cardgames.engine.state import State
+from cardgames.games.algomancy import formation as fm
+
+if TYPE_CHECKING:
+    from cardgames.games.algomancy.rules import Algomancy
+
+
+def invariants(rules: Algomancy, state: State) -> list[str]:
+    """What must hold after every event: every object in exactly the zone it names."""
+    problems: list[str] = []
+    counts = Counter(oid for zone in state.zones.values() for oid in zone.cards)
+    for oid, n in counts.items():
+        if n > 1:
+            problems.append(f"object {oid} is in {n} zones")
+        obj = state.objects.get(oid)
+        if obj is None:
+            problems.append(f"a zone holds unknown object {oid}")
+    for zid, zone in state.zones.items():
+        for oid in zone.cards:
+            obj = state.objects.get(oid)
+            if obj is not None and obj.zone != zid:
+                problems.append(f"object {oid} is in {zid} but says {obj.zone}")
+    if len(counts) != len(state.objects):
+        problems.append(f"{len(state.objects) - len(counts)} object(s) are in no zone")
+    for p in state.players:
+        if p.props.get("activations", 0) > 2:
+            problems.append(f"{p.name} activated {p.props['activations']} resources this turn (at most 2)")
+    return problems
+
+
+def settled_invariants(rules: Algomancy, state: State) -> list[str]:
+    """What must also hold whenever the game waits on a decision: no unit with lethal damage,
+    formations hold only units in the battle's region, front rows filled, nothing on the stack
+    outside a priority window."""
+    from cardgames.games.algomancy.board import stats_of
+
+    problems = invariants(rules, state)
+    for zone in state.zones.values():
+        if not zone.id.startswith("region:"):
+            continue
+        for oid in zone.cards:
+            obj = state.objects[oid]
+            if rules.cards[obj.card].is_unit:
+                _, d = stats_of(rules, state, obj)
+                if state.outcome is None and (d <= 0 or obj.counters.get("damage", 0) >= d):
+                    problems.append(f"{rules.card_name(state, obj)} ({oid}) is in play with lethal damage")
+    b = state.battle
+    if b and b.get("region") is not None:
+        here = f"region:{b['region']}"
+        for key in ("attack", "defence"):
+            form = b.get(key)
+            for u in fm.units_in(form) if form else []:
+                if state.objects[u].zone != here:
+                    problems.append(f"unit {u} is in the {key} formation but in {state.objects[u].zone}")
+        if b.get("attack") and b.get("step") in ("declare", "attack_window", "block"):
+            problems += [f"attack formation: {p}" for p in fm.validate_attack(b["attack"])]
+    for p in state.players:
+        if not p.eliminated and state.outcome is None and p.counters.get("life", 0) <= 0:
+            problems.append(f"{p.name} is at {p.counters.get('life', 0)} life but not eliminated")
+    return problems

@@ -1,0 +1,285 @@
+"""The Algomancy ruleset: options, setup (initiative, Prismites, 16 cards), and the frame kinds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cardgames.engine import core_events as ce
+from cardgames.engine.chain import PriorityWindow
+from cardgames.engine.decisions import Ask, Option
+from cardgames.engine.effects import Resolution
+from cardgames.engine.events import Event
+from cardgames.engine.flow import Flow, FnFrame, FrameKind
+from cardgames.engine.ruleset import Ruleset, SetupError
+from cardgames.engine.state import Frame, GameObject, Json, State
+from cardgames.games.algomancy import table as t
+from cardgames.games.algomancy.catalog import MAX_COPIES, MIN_DECK, Catalog
+from cardgames.games.algomancy.events import CardDrawn
+from cardgames.games.algomancy.schema import ELEMENTS
+from cardgames.games.algomancy.verbs import sacrifice_answer, sacrifice_run
+
+FORMATS = ("draft", "constructed")
+ELEMENT_CHOICES = ("random", "alternate")
+STOP_SETTINGS = ("auto", "always", "never", "relevant")
+COPIES = 2
+"""Copies of each pool card in the live-draft deck (R15)."""
+DRAFT_ELEMENTS = 3
+
+
+class Algomancy(Ruleset):
+    name = "algomancy"
+    title = "Algomancy"
+    rules_version = "1"
+    min_players = 2
+    max_players = 2
+    preferences = {"stop": STOP_SETTINGS}
+
+    def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
+        from cardgames.games.algomancy.battle import Battle
+        from cardgames.games.algomancy.planning import Planning
+        from cardgames.games.algomancy.play import Play
+        from cardgames.games.algomancy.turn import Turn
+
+        self.cat = catalog or Catalog.load(card_paths)
+        self.cards = self.cat.cards
+        self.planning = Planning(self)
+        self.play = Play(self)
+        self.battle_rules = Battle(self)
+        self.turn = Turn(self)
+        self.frame_kinds: dict[str, FrameKind] = {
+            "elements": FnFrame(self._elements_run, self._elements_answer),
+            "sacrifice": FnFrame(sacrifice_run, sacrifice_answer),
+            "priority": PriorityWindow(self.play),
+            "resolve": Resolution(self.play),
+            **self.planning.frame_kinds(),
+            **self.play.frame_kinds(),
+            **self.battle_rules.frame_kinds(),
+            **self.turn.frame_kinds(),
+        }
+
+    def catalog_fingerprint(self) -> str:
+        return self.cat.fingerprint
+
+    # -- options -------------------------------------------------------------------------
+
+    def normalize_options(self, names: list[str], options: dict[str, Json]) -> dict[str, Json]:
+        if len(names) != 2:
+            raise SetupError("Algomancy is played 1v1 here: give exactly two players "
+                             "(FFA and teams are not built yet)")
+        if len(set(names)) != len(names) or not all(n.strip() for n in names):
+            raise SetupError("players need different, non-empty names")
+        known = {"format", "elements", "element_choice", "decks", "initiative", "stop"}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise SetupError(f"unknown option(s) {', '.join(unknown)}; options: {', '.join(sorted(known))}")
+        fmt = str(options.get("format") or "draft")
+        if fmt not in FORMATS:
+            raise SetupError(f"format {fmt!r}: one of {', '.join(FORMATS)}")
+        out: dict[str, Json] = {"format": fmt}
+        elements = options.get("elements")
+        if elements is not None:
+            if fmt != "draft":
+                raise SetupError("elements are chosen for live draft; constructed games use decks")
+            if (not isinstance(elements, list) or len(elements) != DRAFT_ELEMENTS
+                    or len(set(elements)) != DRAFT_ELEMENTS or not set(elements) <= set(ELEMENTS)):
+                raise SetupError(f"elements: {DRAFT_ELEMENTS} different ones of {', '.join(ELEMENTS)}")
+            out["elements"] = list(elements)
+        choice = str(options.get("element_choice") or "random")
+        if choice not in ELEMENT_CHOICES:
+            raise SetupError(f"element_choice {choice!r}: one of {', '.join(ELEMENT_CHOICES)}")
+        out["element_choice"] = choice
+        if fmt == "constructed":
+            out["decks"] = self._normalize_decks(names, options.get("decks"))
+        elif options.get("decks"):
+            raise SetupError("decks are for the constructed format (add format: constructed)")
+        init = options.get("initiative")
+        if init is not None:
+            if init not in names:
+                raise SetupError(f"initiative: {init!r} is not one of the players")
+            out["initiative"] = init
+        stop = options.get("stop")
+        if stop is not None:
+            if not isinstance(stop, dict):
+                raise SetupError("`stop` must map player names to a setting")
+            for who, setting in stop.items():
+                if who not in names:
+                    raise SetupError(f"stop: {who!r} is not one of the players")
+                if setting not in STOP_SETTINGS:
+                    raise SetupError(f"stop: {setting!r} for {who}; settings: {', '.join(STOP_SETTINGS)}")
+            out["stop"] = dict(stop)
+        return out
+
+    def _normalize_decks(self, names: list[str], decks: Any) -> dict[str, Json]:
+        """Each player's deck as {card id: copies}; a shipped decklist may be named by id."""
+        if decks is None:
+            decks = {}
+        if not isinstance(decks, dict):
+            raise SetupError("`decks` must map player names to a decklist id or {card: copies}")
+        out: dict[str, Json] = {}
+        for who, deck in decks.items():
+            if who not in names:
+                raise SetupError(f"decks: {who!r} is not one of the players")
+            if isinstance(deck, str):
+                if deck not in self.cat.decks:
+                    raise SetupError(f"decks: no decklist {deck!r}; decklists: {', '.join(sorted(self.cat.decks))}")
+                out[who] = dict(self.cat.decks[deck].cards)
+            elif isinstance(deck, dict):
+                out[who] = self.check_deck(deck, who)
+            else:
+                raise SetupError(f"decks: {who}'s deck must be a decklist id or {{card: copies}}")
+        return out
+
+    def check_deck(self, deck: dict[str, Any], who: str = "the deck") -> dict[str, Json]:
+        """A constructed deck's counts, checked: known cards, ≤ 2 copies, ≥ 30 cards (SetupError)."""
+        counts: dict[str, Json] = {}
+        for cid, n in deck.items():
+            card = self.cards.get(cid)
+            if card is None or not card.playable_from_deck:
+                raise SetupError(f"{who}: {cid!r} is not a card that can be in a deck")
+            if not isinstance(n, int) or not 1 <= n <= MAX_COPIES:
+                raise SetupError(f"{who}: {n!r} copies of {cid}; a deck holds 1 or {MAX_COPIES} of each card")
+            counts[cid] = n
+        total = sum(int(n) for n in counts.values())
+        if total < MIN_DECK:
+            raise SetupError(f"{who}: {total} cards; a constructed deck has at least {MIN_DECK}")
+        return counts
+
+    # -- setup ---------------------------------------------------------------------------
+
+    def setup(self, flow: Flow, names: list[str], options: dict[str, Json]) -> None:
+        """Setup (p.10–11): initiative, two dormant Prismites each, 16 cards each."""
+        n = len(names)
+        fmt = str(options["format"])
+        flow.emit(ce.PlayersSeated(list(names), list(range(n))))
+        flow.emit(ce.GlobalSet("format", fmt))
+        flow.emit(ce.ZoneCreated("stack", "stack", None, "public"))
+        flow.emit(ce.ZoneCreated("erased", "pile", None, "public"))
+        if fmt == "draft":
+            flow.emit(ce.ZoneCreated("deck", "pile", None, "hidden"))
+        stops = options.get("stop") or {}
+        for s in range(n):
+            if fmt == "constructed":
+                flow.emit(ce.ZoneCreated(f"deck:{s}", "pile", s, "hidden"))
+            flow.emit(ce.ZoneCreated(t.hand(s), "hand", s, "owner"))
+            flow.emit(ce.ZoneCreated(t.pack(s), "hand", s, "owner"))
+            flow.emit(ce.ZoneCreated(t.bin_(s), "pile", s, "public"))
+            flow.emit(ce.ZoneCreated(t.resources(s), "area", s, "public"))
+            flow.emit(ce.ZoneCreated(t.region(s), "area", s, "public", scope=t.region(s)))
+            flow.emit(ce.PlayerCounterAdded(s, "life", t.LIFE))
+            flow.emit(ce.PlayerPropSet(s, "stop", str(stops.get(names[s], "auto"))))
+            flow.emit(ce.PlayerPropSet(s, "activations", 0))
+        fixed = options.get("initiative")
+        first = names.index(str(fixed)) if fixed is not None else flow.randint("initiative", 0, n - 1)
+        flow.emit(ce.GlobalSet("initiative", first))
+        for s in range(n):
+            for _ in range(2):
+                self.create(flow, "prismite", s, t.resources(s), {"face_down": True})
+        flow.emit(ce.TurnBegan(0, first))
+        flow.push("turn", step="begin")
+        if fmt == "constructed":
+            decks = dict(options.get("decks") or {})
+            for s, name in enumerate(names):
+                counts = decks.get(name) or self._random_deck(flow)
+                for cid in sorted(counts):
+                    for _ in range(int(counts[cid])):
+                        self.create(flow, cid, s, f"deck:{s}")
+                flow.shuffle(f"deck:{s}")
+            self.deal_opening(flow)
+            return
+        elements = options.get("elements")
+        if elements is not None:
+            self.build_draft_deck(flow, [str(e) for e in elements])
+        elif options["element_choice"] == "alternate":
+            # The non-initiative player picks first (our ruling: initiative already acts first).
+            flow.push("elements", seat=(first + 1) % n, chosen=[])
+        else:
+            order = list(ELEMENTS)
+            flow.rng().shuffle(order)
+            flow.emit(ce.RandomDrawn("elements", ELEMENTS.index(order[0])))
+            self.build_draft_deck(flow, sorted(order[:DRAFT_ELEMENTS], key=ELEMENTS.index))
+
+    def _random_deck(self, flow: Flow) -> dict[str, Json]:
+        ids = sorted(self.cat.decks)
+        if not ids:
+            raise SetupError("no shipped decklists to deal a constructed deck from")
+        return dict(self.cat.decks[ids[flow.randint("decklist", 0, len(ids) - 1)]].cards)
+
+    def create(self, flow: Flow, cid: str, owner: int, zone: str, props: dict[str, Json] | None = None) -> int:
+        """Create a card object (a deck card, a resource from outside the game, a token)."""
+        oid = flow.new_id()
+        card = self.cards[cid]
+        base: dict[str, Json] = {"back": "resource" if card.kind == "resource" else "card"}
+        flow.emit(ce.ObjectCreated(oid, cid, owner, zone, {**base, **(props or {})}, flow.state.turn))
+        return oid
+
+    def build_draft_deck(self, flow: Flow, elements: list[str]) -> None:
+        """The shared deck: the chosen elements' cards and their hybrids, 2 copies each (R15)."""
+        flow.emit(ce.GlobalSet("elements", list(elements)))
+        pool = self.cat.pool(elements)  # type: ignore[arg-type]
+        for card in sorted(pool, key=lambda c: c.id):
+            for _ in range(COPIES):
+                self.create(flow, card.id, -1, "deck")
+        flow.shuffle("deck")
+        self.deal_opening(flow)
+
+    def deal_opening(self, flow: Flow) -> None:
+        """Deal 4 + 2 to each hand and (live draft) a pack of 10, clockwise from initiative."""
+        state = flow.state
+        for s in t.priority_order(state, state.live_seats()):
+            for _ in range(t.HAND + t.FIRST_DRAW):
+                self.planning.draw(flow, s)
+            if state.globals.get("format") == "draft":
+                self.planning.deal_pack(flow, s)
+
+    def _elements_run(self, flow: Flow, frame: Frame) -> Ask | None:
+        chosen = [str(e) for e in frame.data["chosen"]]
+        if len(chosen) >= DRAFT_ELEMENTS:
+            flow.pop(frame)
+            self.build_draft_deck(flow, sorted(chosen, key=lambda e: ELEMENTS.index(e)))
+            return None
+        seat = int(frame.data["seat"])
+        left = [e for e in ELEMENTS if e not in chosen]
+        so_far = f" (chosen so far: {', '.join(chosen)})" if chosen else ""
+        return Ask(seat, "element", f"Choose an element for the shared deck{so_far}",
+                   [Option(f"element:{e}", e.capitalize(), "element") for e in left])
+
+    def _elements_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
+        element = option.key.split(":", 1)[1]
+        flow.emit(ce.GlobalSet("chosen_element", element))
+        n = len(flow.state.players)
+        flow.update(frame, chosen=[*frame.data["chosen"], element], seat=(int(frame.data["seat"]) + 1) % n)
+
+    # -- presentation --------------------------------------------------------------------
+
+    def card_name(self, state: State, obj: GameObject) -> str:
+        card = self.cards[obj.card]
+        x = obj.props.get("x")
+        return f"{card.name} {x}" if card.x and x is not None else card.name
+
+    def card_back(self, state: State, obj: GameObject) -> str:
+        return str(obj.props.get("back", "card"))
+
+    def card_facts(self, state: State, obj: GameObject) -> dict[str, Any]:
+        from cardgames.games.algomancy.board import facts
+
+        return facts(self, state, obj)
+
+    def describe(self, state: State, ev: Event, viewer: int | None) -> str | None:
+        from cardgames.games.algomancy.describe import describe
+
+        return describe(self, state, ev, viewer)
+
+    def invariants(self, state: State) -> list[str]:
+        from cardgames.games.algomancy.invariants import invariants
+
+        return invariants(self, state)
+
+    def settled_invariants(self, state: State) -> list[str]:
+        from cardgames.games.algomancy.invariants import settled_invariants
+
+        return settled_invariants(self, state)
+
+
+def drawn(obj_id: int, seat: int, to: str) -> CardDrawn:
+    return CardDrawn(obj_id, seat, to)

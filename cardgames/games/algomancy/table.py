@@ -1,0 +1,128 @@
+"""Where things are on the Algomancy table: zone names, regions, presence, resources and affinity.
+
+Zones: `deck` (the shared live-draft deck) or `deck:<seat>` (constructed), `hand:<seat>` and
+`pack:<seat>` (the pack a player holds; only they see it), `bin:<seat>`, `resources:<seat>`
+(dormant resources lie face down), `region:<seat>` (the units and spell tokens in that player's
+region, visitors included), `stack` (cards on their way while on the stack) and `erased` (tokens
+and unstable cards removed from the game).
+
+Every rules query that concerns "the region" takes the region it happens in: nothing in one
+region sees another (rulebook: Regions and local effects).
+"""
+
+from __future__ import annotations
+
+from cardgames.engine.state import GameObject, State
+from cardgames.games.algomancy.schema import Card, Element
+
+LIFE = 30
+HAND = 4
+PACK = 10
+FIRST_DRAW = 2
+MAX_ACTIVATIONS = 2
+SHARD_AFFINITY = 3
+
+
+def hand(seat: int) -> str:
+    return f"hand:{seat}"
+
+
+def pack(seat: int) -> str:
+    return f"pack:{seat}"
+
+
+def bin_(seat: int) -> str:
+    return f"bin:{seat}"
+
+
+def resources(seat: int) -> str:
+    return f"resources:{seat}"
+
+
+def region(seat: int) -> str:
+    return f"region:{seat}"
+
+
+def deck_of(state: State, seat: int) -> str:
+    """The deck a player draws from: the shared deck (live draft) or their own (constructed)."""
+    return "deck" if state.globals.get("format") == "draft" else f"deck:{seat}"
+
+
+def region_seat(zone_id: str) -> int | None:
+    """The seat whose region a zone is (None if it is not a region)."""
+    return int(zone_id.split(":")[1]) if zone_id.startswith("region:") else None
+
+
+def in_region(state: State, reg: int) -> list[GameObject]:
+    """Every permanent in play in region `reg` (units and spell tokens)."""
+    return [state.objects[i] for i in state.zones[region(reg)].cards]
+
+
+def present(state: State, reg: int) -> list[int]:
+    """Players present in region `reg`, in seat order: its owner, and anyone who sent cards there
+    this battle phase (they stay present until regroup, even if their cards are gone — R34)."""
+    visitors = (state.battle or {}).get("present", {}).get(str(reg), [])
+    seats = {reg, *[int(v) for v in visitors]}
+    return sorted(s for s in seats if not state.players[s].eliminated)
+
+
+def current_region(state: State, seat: int) -> int:
+    """The region where `seat` acts now: the battle's region if they are present in it, else home."""
+    battle = state.battle
+    if battle and battle.get("region") is not None:
+        reg = int(battle["region"])
+        if seat in present(state, reg):
+            return reg
+    return seat
+
+
+def initiative(state: State) -> int:
+    return int(state.globals.get("initiative", 0))
+
+
+def priority_order(state: State, seats: list[int]) -> list[int]:
+    """`seats` in priority order: the initiative player first if among them, else the nearest
+    clockwise from them, then clockwise (rulebook: Priority window)."""
+    n = len(state.players)
+    first = initiative(state)
+    return [s for s in ((first + i) % n for i in range(n)) if s in seats]
+
+
+# -- resources -------------------------------------------------------------------------------
+
+
+def is_active(obj: GameObject) -> bool:
+    return not obj.props.get("face_down")
+
+
+def active_resources(state: State, seat: int) -> list[GameObject]:
+    return [o for o in state.cards_in(resources(seat)) if is_active(o)]
+
+
+def affinity(state: State, seat: int, cards: dict[str, Card]) -> dict[str, int]:
+    """A player's affinity: one per active elemental resource, expended or not (R2)."""
+    out: dict[str, int] = {}
+    for obj in active_resources(state, seat):
+        gives = cards[obj.card].affinity_gives
+        if gives is not None:
+            out[gives] = out.get(gives, 0) + 1
+    return out
+
+
+def mana(state: State, seat: int) -> int:
+    """Mana a player can pay now: their active, unexpended resources (each gives 1 per turn)."""
+    return sum(1 for o in active_resources(state, seat) if not o.exhausted)
+
+
+def meets_affinity(state: State, seat: int, card: Card, cards: dict[str, Card]) -> bool:
+    have = affinity(state, seat, cards)
+    return all(have.get(e, 0) >= n for e, n in card.affinity.items())
+
+
+def missing_affinity(state: State, seat: int, card: Card, cards: dict[str, Card]) -> list[str]:
+    have = affinity(state, seat, cards)
+    return [f"{e} {have.get(e, 0)}/{n}" for e, n in card.affinity.items() if have.get(e, 0) < n]
+
+
+def element_count(state: State, seat: int, element: Element, cards: dict[str, Card]) -> int:
+    return affinity(state, seat, cards).get(element, 0)

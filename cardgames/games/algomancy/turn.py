@@ -1,0 +1,76 @@
+"""The global turn: planning, haste, battle, regroup, deployment, end of turn, initiative passes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardgames.engine import chain as chainmod
+from cardgames.engine import core_events as ce
+from cardgames.engine.decisions import Ask
+from cardgames.engine.flow import Flow, FnFrame, FrameKind
+from cardgames.engine.state import Frame
+from cardgames.games.algomancy import table as t
+
+if TYPE_CHECKING:
+    from cardgames.games.algomancy.rules import Algomancy
+
+STEPS = ("begin", "refresh", "draw", "draft", "pass_packs", "resources", "haste", "battle", "regroup",
+         "deploy", "end", "pass")
+"""The turn's steps in order (rulebook: The turn, Teams/1v1)."""
+
+PHASES = {"refresh": "planning", "draw": "planning", "draft": "planning", "pass_packs": "planning",
+          "resources": "planning", "haste": "haste", "battle": "battle", "regroup": "regroup",
+          "deploy": "deployment", "end": "end of turn"}
+
+
+class Turn:
+    """Frame kind "turn": runs one step at a time; each step pushes the frames it needs."""
+
+    def __init__(self, rules: Algomancy) -> None:
+        self.rules = rules
+
+    def frame_kinds(self) -> dict[str, FrameKind]:
+        return {"turn": FnFrame(self._run)}
+
+    def _run(self, flow: Flow, frame: Frame) -> Ask | None:
+        state = flow.state
+        step = str(frame.data["step"])
+        nxt = STEPS[(STEPS.index(step) + 1) % len(STEPS)]
+        flow.update(frame, step=nxt)
+        phase = PHASES.get(step)
+        if phase and state.phase != phase:
+            flow.emit(ce.PhaseBegan(phase))
+        order = t.priority_order(state, state.live_seats())
+        if step == "begin":
+            flow.emit(ce.TurnBegan(state.turn + 1, t.initiative(state)))
+        elif step == "refresh":
+            self.rules.planning.refresh(flow)
+        elif step == "draw":
+            if state.turn > 1:  # the first draw was dealt with the opening hand
+                for s in order:
+                    for _ in range(2):
+                        self.rules.planning.draw(flow, s)
+        elif step == "draft":
+            self.rules.planning.start_draft(flow)
+        elif step == "pass_packs":
+            self.rules.planning.pass_packs(flow)
+        elif step == "resources":
+            self.rules.planning.resources_step(flow)
+        elif step == "haste":
+            for s in reversed(order):  # each player alone in their own region (R18)
+                chainmod.open_window(flow, s, "haste", "Haste step", seats=[s], lead=s)
+        elif step == "battle":
+            self.rules.battle_rules.start(flow)
+        elif step == "regroup":
+            self.rules.battle_rules.regroup(flow)
+        elif step == "deploy":
+            for s in reversed(order):  # IT first, then NIT (R19)
+                chainmod.open_window(flow, s, "deploy", "Deployment", seats=[s], lead=s)
+        elif step == "end":
+            self.rules.play.end_of_turn(flow)
+        elif step == "pass":
+            n = len(state.players)
+            nxt_seat = next(s for s in ((t.initiative(state) + i) % n for i in range(1, n + 1))
+                            if not state.players[s].eliminated)
+            flow.emit(ce.GlobalSet("initiative", nxt_seat))
+        return None
