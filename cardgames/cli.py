@@ -87,7 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="start a game in the terminal app",
                         description="Start a hot-seat game directly (the same seed deals the same "
                                     "game as new_game(..., seed=N)).")
-    pl.add_argument("game", choices=games)
+    pl.add_argument("game", choices=["allegiance"],
+                    help="a game with a terminal board (Algomancy plays headless only so far)")
     pl.add_argument("--players", required=True, help="comma-separated names in seat order, e.g. Ann,Bob")
     pl.add_argument("--format", dest="fmt", metavar="FORMAT", help="game format (allegiance: duel, ffa, "
                     "sworn-enemy, teams)")

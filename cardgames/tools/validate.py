@@ -98,6 +98,9 @@ def run_validate(paths: list[str], game: str | None, out: TextIO) -> int:
     reports: list[Report] = []
     if paths:
         chosen = [Path(p) for p in paths]
+        for p in chosen:
+            if not p.exists():
+                raise UsageError(f"{p}: no such file or folder", code=1)
         reports.append(validate(game or infer_game(chosen), chosen))
     else:
         for name in ([game] if game else sorted(CATALOGS)):

@@ -80,7 +80,11 @@ class Battle:
         flow.push("battle")
 
     def _run(self, flow: Flow, frame: Frame) -> Ask | None:
+        from cardgames.games.algomancy.checks import check_state, flush
+
         state = flow.state
+        if check_state(self.rules, flow) or flush(self.rules, flow):
+            return None
         b = state.battle
         if b is None:
             flow.pop(frame)
@@ -193,6 +197,10 @@ class Battle:
     # -- setting a formation -----------------------------------------------------------------
 
     def _form_run(self, flow: Flow, frame: Frame) -> Ask | None:
+        from cardgames.games.algomancy.checks import check_state
+
+        if check_state(self.rules, flow):  # a column's shared attributes change stats as it forms
+            return None
         state = flow.state
         d = frame.data
         seat = int(d["seat"])
@@ -270,6 +278,10 @@ class Battle:
     # -- blocks (and counter-attackers) ------------------------------------------------------
 
     def _block_run(self, flow: Flow, frame: Frame) -> Ask | None:
+        from cardgames.games.algomancy.checks import check_state
+
+        if check_state(self.rules, flow):  # a column's shared attributes change stats as it forms
+            return None
         state = flow.state
         b = state.battle
         assert b is not None

@@ -15,7 +15,13 @@ if TYPE_CHECKING:
 
 def mods_on(state: State, obj: GameObject) -> list[GameObject]:
     """The mods applied to a card, top to bottom (in the order they were applied)."""
-    return [m for m in state.objects.values() if m.attached_to == obj.id]
+    def index() -> dict[int, list[GameObject]]:
+        out: dict[int, list[GameObject]] = {}
+        for m in state.objects.values():
+            if m.attached_to is not None:
+                out.setdefault(m.attached_to, []).append(m)
+        return out
+    return state.cached("mods", index).get(obj.id, [])
 
 
 def own_attributes(rules: Algomancy, state: State, obj: GameObject) -> list[str]:

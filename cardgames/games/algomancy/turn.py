@@ -33,7 +33,11 @@ class Turn:
         return {"turn": FnFrame(self._run)}
 
     def _run(self, flow: Flow, frame: Frame) -> Ask | None:
+        from cardgames.games.algomancy.checks import check_state, flush
+
         state = flow.state
+        if check_state(self.rules, flow) or flush(self.rules, flow):
+            return None  # deaths and triggers between steps (e.g. after end-of-turn effects)
         step = str(frame.data["step"])
         nxt = STEPS[(STEPS.index(step) + 1) % len(STEPS)]
         flow.update(frame, step=nxt)

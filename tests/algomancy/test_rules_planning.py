@@ -1,0 +1,141 @@
+"""Algomancy setup and the planning phase, one test per rule (rulebook: Setup; Draw and draft step;
+The planning phase)."""
+
+from __future__ import annotations
+
+from cardgames.api import new_game
+from cardgames.engine.game import Game
+from cardgames.engine.state import State
+
+
+def draft_game(seed: int = 1) -> Game:
+    return new_game("algomancy", ["Ann", "Bob"], seed, {"format": "draft", "elements": ["fire", "water", "earth"],
+                                                        "initiative": "Ann"})
+
+
+def options(g: Game) -> list[str]:
+    return [o.key for o in g.decision.options]
+
+
+def zone(g: Game, name: str) -> list[int]:
+    return list(g.state.zones[name].cards)
+
+
+def finish_draft(g: Game) -> None:
+    while g.decision.kind == "draft":
+        g.choose("done")
+
+
+def resources(state: State, seat: int) -> list[tuple[str, bool, bool]]:
+    return [(o.card, bool(o.props.get("face_down")), o.exhausted) for o in state.cards_in(f"resources:{seat}")]
+
+
+def test_player_preparation_two_dormant_prismites_and_sixteen_cards() -> None:
+    """Player preparation (p.11): initiative token, 2 Prismites face down, 16 cards = 4 hand + 10 pack + 2
+    first draw; each player starts at 30 life."""
+    g = draft_game()
+    for seat in (0, 1):
+        assert resources(g.state, seat) == [("prismite", True, False)] * 2
+        assert len(zone(g, f"hand:{seat}")) == 6 and len(zone(g, f"pack:{seat}")) == 10
+        assert g.state.players[seat].counters["life"] == 30
+    assert g.state.globals["initiative"] == 0
+
+
+def test_live_draft_deck_holds_the_chosen_elements_and_their_hybrids() -> None:
+    """Element selection (p.11): the deck is the chosen elements' cards with their hybrids (2 copies: R15)."""
+    g = draft_game()
+    cards = g.ruleset.cards  # type: ignore[attr-defined]
+    ids = [g.state.objects[o].card for z in ("deck", "hand:0", "hand:1", "pack:0", "pack:1") for o in zone(g, z)]
+    assert all(set(cards[c].elements) <= {"fire", "water", "earth"} for c in ids)
+    assert len(ids) == 2 * (30 + 3)
+
+
+def test_draft_must_leave_exactly_ten_cards_in_the_pack() -> None:
+    """Drafting (p.16): combine hand and pack, keep any, but exactly 10 go back in the pack."""
+    g = draft_game()
+    assert g.decision.kind == "draft" and "done" in options(g)
+    take = next(o for o in g.decision.options if o.group == "take")
+    g.choose(take)
+    assert "done" not in options(g)
+    give = next(o for o in g.decision.options if o.group == "give" and o.ref != take.ref)
+    g.choose(give)
+    assert "done" in options(g)
+    g.choose("done")
+    assert len(zone(g, "hand:0")) == 6 and take.ref in zone(g, "hand:0")
+
+
+def test_no_draw_on_the_first_turn_and_packs_pass_clockwise() -> None:
+    """Draw step (p.16): the first turn's draw was dealt with the opening hand; packs are passed after drafting."""
+    g = draft_game()
+    pack0 = set(zone(g, "pack:0"))
+    finish_draft(g)
+    assert len(zone(g, "hand:0")) == 6
+    assert set(zone(g, "pack:1")) == pack0
+
+
+def activate_two(g: Game) -> None:
+    for _ in range(2):
+        g.choose(next(o for o in g.decision.options if o.key.startswith("activate:")))
+
+
+def test_at_most_two_activations_per_turn() -> None:
+    """Resources (p.18): a player may activate at most two resources per turn."""
+    g = draft_game()
+    finish_draft(g)
+    assert g.decision.kind == "resources"
+    g.choose("create:fire")
+    g.choose(next(o for o in g.decision.options if o.key.startswith("recycle:")))
+    activate_two(g)
+    assert not any(k.startswith("activate:") for k in options(g))
+    assert [r[1] for r in resources(g.state, 0)] == [False, False, True]
+
+
+def test_creating_a_resource_recycles_a_card_and_it_arrives_dormant() -> None:
+    """Resources (p.18): any resource is created by recycling a card from hand; it spawns dormant."""
+    g = draft_game()
+    finish_draft(g)
+    deck_before = len(zone(g, "deck"))
+    g.choose("create:water")
+    card = next(o for o in g.decision.options if o.key.startswith("recycle:"))
+    g.choose(card)
+    assert zone(g, "deck")[0] == card.ref and len(zone(g, "deck")) == deck_before + 1
+    assert resources(g.state, 0)[-1] == ("benthic-reaches", True, False)
+
+
+def test_prismite_exchange_gives_an_active_resource_and_is_not_an_activation() -> None:
+    """The Prismite card (p.18) and R8: an active Prismite may be exchanged for another resource."""
+    g = draft_game()
+    finish_draft(g)
+    activate_two(g)
+    g.choose(next(o for o in g.decision.options if o.key.startswith("exchange:")))
+    g.choose("to:metal")
+    assert ("alloyed-plains", False, False) in resources(g.state, 0)
+    assert g.state.players[0].props["activations"] == 2
+
+
+def test_shard_from_three_affinity_arrives_dormant() -> None:
+    """Shards and affinity bonuses (p.18) and R7: activating an elemental resource with 3+ affinity of its
+    element gives a Shard, dormant (activating it counts toward the two)."""
+    g = draft_game()
+    finish_draft(g)
+    rules = g.ruleset
+    flow = g.flow
+    for _ in range(2):  # two Molten Calderas already active
+        rules.create(flow, "molten-caldera", 0, "resources:0")  # type: ignore[attr-defined]
+    third = rules.create(flow, "molten-caldera", 0, "resources:0", {"face_down": True})  # type: ignore[attr-defined]
+    water = rules.create(flow, "benthic-reaches", 0, "resources:0", {"face_down": True})  # type: ignore[attr-defined]
+    rules.planning.activate(flow, 0, water)  # type: ignore[attr-defined]
+    assert not any(r[0] == "shard" for r in resources(g.state, 0))  # 1 water affinity only
+    rules.planning.activate(flow, 0, third)  # type: ignore[attr-defined]
+    assert resources(g.state, 0)[-1] == ("shard", True, False)
+
+
+def test_constructed_draws_two_and_recycles_two() -> None:
+    """Drafting in constructed (p.16): draw 2 cards and recycle 2 from hand instead of drafting."""
+    g = new_game("algomancy", ["Ann", "Bob"], 3, {"format": "constructed", "initiative": "Ann",
+                                                   "decks": {"Ann": "fire-water-tempo", "Bob": "earth-wood-growth"}})
+    assert g.decision.kind == "recycle"
+    assert len(zone(g, "hand:0")) == 8
+    for _ in range(2):
+        g.choose(g.decision.options[0])
+    assert len(zone(g, "hand:0")) == 6

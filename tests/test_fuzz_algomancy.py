@@ -1,0 +1,105 @@
+"""Fuzz: seeded random Algomancy 1v1 games, live draft and constructed, with the engine contract checked.
+
+Per game: after EVERY event that creates or moves a card, that card is in exactly the zone it
+names; at every SAMPLE-th decision the full settled invariants (every card in exactly one zone, at
+most two activations a turn, no unit in play
+with lethal damage, formations only hold units of the battle's region, front rows filled, a player
+at 0 life is out) and the fold of the log equals the live state; at 1% of decisions an unknown key
+is refused without changing anything; at the end a save loads (replaying every answer) to the very
+same state and log. Every game must end within DECISION_CAP decisions.
+
+The random players draft sensibly (they finish a draft step when the pack holds 10, else move a
+card toward 10), otherwise they choose uniformly. CARDGAMES_FUZZ_GAMES sets games per format
+(default 200), CARDGAMES_FUZZ_SEED0 the first seed.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from cardgames.api import load_game
+from cardgames.engine import core_events as ce
+from cardgames.engine.decisions import Decision, IllegalChoice, Option
+from cardgames.engine.events import Event, apply
+from cardgames.engine.flow import Flow
+from cardgames.engine.game import Game, fold
+from cardgames.games.algomancy.events import CardDrawn
+from cardgames.games.algomancy.rules import Algomancy
+
+GAMES = int(os.environ.get("CARDGAMES_FUZZ_GAMES", "200"))
+SEED0 = int(os.environ.get("CARDGAMES_FUZZ_SEED0", "0"))
+SAMPLE = 7
+DECISION_CAP = 6000
+RULES = Algomancy()
+
+
+def pick(rng: random.Random, d: Decision) -> Option:
+    """A random answer; a draft moves toward a pack of exactly 10 and then ends."""
+    if d.kind == "draft":
+        done = [o for o in d.options if o.key == "done"]
+        if done and rng.random() < 0.7:
+            return done[0]
+        pack = int(d.info.get("pack", 10)) if isinstance(d.info, dict) else 10
+        want = "take" if pack > 10 else "give" if pack < 10 else rng.choice(["take", "give"])
+        moves = [o for o in d.options if o.group == want]
+        return rng.choice(moves or list(d.options))
+    if d.kind == "formation":
+        done = [o for o in d.options if o.key == "done"]
+        if done and rng.random() < 0.25:
+            return done[0]
+    return rng.choice(d.options)
+
+
+def play_one(fmt: str, seed: int, tmp: Path) -> tuple[int, int]:
+    game = Game.new(RULES, ["Ann", "Bob"], seed, {"format": fmt})
+    rng = random.Random(f"{fmt}/{seed}")
+    shadow = fold(RULES, game.events)
+
+    def after(flow: Flow, ev: Event) -> None:
+        apply(shadow, ev)
+        oid = getattr(ev, "id", None)
+        if isinstance(ev, ce.ObjectCreated | ce.ObjectMoved | CardDrawn) and oid is not None:
+            obj = flow.state.objects[oid]
+            held = sum(1 for z in flow.state.zones.values() if oid in z.cards)
+            if held != 1 or oid not in flow.state.zones[obj.zone].cards:
+                raise AssertionError(f"{fmt} seed {seed}, after event {len(flow.events)} {ev}: object {oid} "
+                                     f"is in {held} zones; it says {obj.zone}; full check: "
+                                     f"{RULES.invariants(flow.state)}")
+
+    game.flow.listeners.append(after)
+    decisions = 0
+    while game.outcome is None:
+        assert decisions < DECISION_CAP, f"{fmt} seed {seed}: no winner after {DECISION_CAP} decisions"
+        if decisions % SAMPLE == 0:
+            assert shadow == game.state, f"{fmt} seed {seed}: the folded log differs at decision {decisions}"
+            bad = RULES.settled_invariants(game.state)
+            assert not bad, f"{fmt} seed {seed}, decision {decisions} ({game.decision.kind}): {bad}"
+        if rng.random() < 0.01:
+            mark = len(game.events)
+            with pytest.raises(IllegalChoice):
+                game.choose("fuzz:not-an-option")
+            assert len(game.events) == mark
+        game.choose(pick(rng, game.decision))
+        decisions += 1
+        if game.flow.listeners == []:  # an undo or rewind rebuilt the flow
+            game.flow.listeners.append(after)
+    assert not RULES.settled_invariants(game.state)
+    path = tmp / f"{fmt}-{seed}.save"
+    game.save(path)
+    loaded = load_game(path)
+    assert "warnings" not in loaded.header, loaded.header.get("warnings")
+    assert loaded.state == game.state and [e.to_json() for e in loaded.events] == [e.to_json() for e in game.events]
+    return decisions, len(game.events)
+
+
+@pytest.mark.parametrize("fmt", ["draft", "constructed"])
+def test_fuzz_random_games(fmt: str, tmp_path: Path) -> None:
+    turns = []
+    for seed in range(SEED0, SEED0 + GAMES):
+        play_one(fmt, seed, tmp_path)
+        turns.append(seed)
+    assert len(turns) == GAMES
