@@ -9,7 +9,7 @@ is refused without changing anything; at the end a save loads (replaying every a
 same state and log. Every game must end within DECISION_CAP decisions.
 
 The random players draft sensibly (they finish a draft step when the pack holds 10, else move a
-card toward 10), otherwise they choose uniformly. CARDGAMES_FUZZ_GAMES sets games per format
+card toward 10), end a formation or the resource step now and then, and otherwise choose uniformly. CARDGAMES_FUZZ_GAMES sets games per format
 (default 200), CARDGAMES_FUZZ_SEED0 the first seed.
 """
 
@@ -33,7 +33,7 @@ from cardgames.games.algomancy.rules import Algomancy
 GAMES = int(os.environ.get("CARDGAMES_FUZZ_GAMES", "200"))
 SEED0 = int(os.environ.get("CARDGAMES_FUZZ_SEED0", "0"))
 SAMPLE = 7
-DECISION_CAP = 6000
+DECISION_CAP = 20000
 RULES = Algomancy()
 
 
@@ -47,9 +47,9 @@ def pick(rng: random.Random, d: Decision) -> Option:
         want = "take" if pack > 10 else "give" if pack < 10 else rng.choice(["take", "give"])
         moves = [o for o in d.options if o.group == want]
         return rng.choice(moves or list(d.options))
-    if d.kind == "formation":
+    if d.kind in ("formation", "resources"):
         done = [o for o in d.options if o.key == "done"]
-        if done and rng.random() < 0.25:
+        if done and rng.random() < 0.3:
             return done[0]
     return rng.choice(d.options)
 
