@@ -9,7 +9,8 @@ is refused without changing anything; at the end a save loads (replaying every a
 same state and log. Every game must end within DECISION_CAP decisions.
 
 The random players draft sensibly (they finish a draft step when the pack holds 10, else move a
-card toward 10), end a formation or the resource step now and then, and otherwise choose uniformly. CARDGAMES_FUZZ_GAMES sets games per format
+card toward 10), end a formation or the resource step now and then, and otherwise choose uniformly.
+CARDGAMES_FUZZ_GAMES sets games per format
 (default 200), CARDGAMES_FUZZ_SEED0 the first seed.
 """
 
