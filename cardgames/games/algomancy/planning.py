@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
-from cardgames.engine.state import Frame, Json, State
+from cardgames.engine.state import Frame
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.events import CardDrawn
 from cardgames.games.algomancy.schema import ELEMENTS
@@ -224,11 +224,3 @@ class Planning:
         for s in reversed(t.priority_order(state, state.live_seats())):
             flow.push("resources", seat=s, pending=None)
 
-
-def hand_counts(state: State) -> dict[int, int]:
-    """Cards in each hand (public)."""
-    return {s: len(state.zones[t.hand(s)].cards) for s in range(len(state.players))}
-
-
-def _json(value: Json) -> Json:
-    return value

@@ -276,14 +276,7 @@ class Play:
             flow.update(frame, sacrifice=int(option.key.split(":")[1]))
             return
         slots = self._what(flow.state, frame)[3]
-        chosen: dict[str, Json] = dict(frame.data["chosen"])
-        target = int(option.key.split(":")[1])
-        for slot, spec in slots.items():
-            have = list(chosen.get(slot, []))
-            if len(have) < spec.count:
-                chosen[slot] = [*have, target]
-                break
-        flow.update(frame, chosen=chosen)
+        flow.update(frame, chosen=with_target(slots, dict(frame.data["chosen"]), int(option.key.split(":")[1])))
 
     def announce(self, flow: Flow, frame: Frame, card: Card, obj: GameObject, ref: str,
                  targets: dict[str, list[int]], cost: Cost | None) -> None:
@@ -397,15 +390,8 @@ class Play:
         return None
 
     def _trigger_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
-        slots, _, _ = self.effect_of(str(frame.data["ref"]), flow.state)
-        chosen: dict[str, Json] = dict(frame.data["chosen"])
-        target = int(option.key.split(":")[1])
-        for slot, spec in slots.items():
-            have = list(chosen.get(slot, []))
-            if len(have) < spec.count:
-                chosen[slot] = [*have, target]
-                break
-        flow.update(frame, chosen=chosen)
+        slots = self.effect_of(str(frame.data["ref"]), flow.state)[0]
+        flow.update(frame, chosen=with_target(slots, dict(frame.data["chosen"]), int(option.key.split(":")[1])))
 
     def start_resolution(self, flow: Flow, frame: Frame) -> bool:
         """Targets are checked again: all gone → it fizzles; some gone → it does what it can."""
@@ -461,3 +447,14 @@ class Play:
 def graft_ref(host: GameObject) -> str:
     """The effect reference of a unit's graft ability with what is grafted on it, in order."""
     return "graft:" + ",".join([host.card, *[str(c) for c in host.props.get("grafts", [])]])
+
+
+def with_target(slots: Mapping[str, TargetSpec], chosen: dict[str, Json], target: int) -> dict[str, Json]:
+    """`chosen` with `target` added to the first slot that still needs one."""
+    out = dict(chosen)
+    for slot, spec in slots.items():
+        have = list(out.get(slot, []))
+        if len(have) < spec.count:
+            out[slot] = [*have, target]
+            break
+    return out

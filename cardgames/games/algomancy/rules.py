@@ -15,7 +15,6 @@ from cardgames.engine.ruleset import Ruleset, SetupError
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.catalog import MAX_COPIES, MIN_DECK, Catalog
-from cardgames.games.algomancy.events import CardDrawn
 from cardgames.games.algomancy.schema import ELEMENTS
 from cardgames.games.algomancy.verbs import sacrifice_answer, sacrifice_run
 
@@ -280,6 +279,3 @@ class Algomancy(Ruleset):
 
         return settled_invariants(self, state)
 
-
-def drawn(obj_id: int, seat: int, to: str) -> CardDrawn:
-    return CardDrawn(obj_id, seat, to)
