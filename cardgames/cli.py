@@ -87,12 +87,15 @@ def build_parser() -> argparse.ArgumentParser:
     pl = sub.add_parser("play", help="start a game in the terminal app",
                         description="Start a hot-seat game directly (the same seed deals the same "
                                     "game as new_game(..., seed=N)).")
-    pl.add_argument("game", choices=["allegiance"],
-                    help="a game with a terminal board (Algomancy plays headless only so far)")
+    pl.add_argument("game", choices=["allegiance", "algomancy"], help="the game to play")
     pl.add_argument("--players", required=True, help="comma-separated names in seat order, e.g. Ann,Bob")
     pl.add_argument("--format", dest="fmt", metavar="FORMAT", help="game format (allegiance: duel, ffa, "
-                    "sworn-enemy, teams)")
-    pl.add_argument("--heroes", help="comma-separated hero ids (or 'random'), one per player")
+                    "sworn-enemy, teams; algomancy: draft, constructed)")
+    pl.add_argument("--heroes", help="allegiance: comma-separated hero ids (or 'random'), one per player")
+    pl.add_argument("--decks", help="algomancy constructed: comma-separated decklist ids (or 'random'), "
+                    "one per player")
+    pl.add_argument("--elements", help="algomancy live draft: three elements, e.g. fire,water,earth "
+                    "(default: chosen at random)")
     pl.add_argument("--seed", type=int, help="seed (default: random)")
 
     shots = sub.add_parser("screenshots", help="regenerate screenshots/ (SVG, and PNG where a converter is)",
@@ -172,6 +175,13 @@ def _play(args: argparse.Namespace) -> int:
         if len(heroes) != len(names):
             raise UsageError(f"--heroes names {len(heroes)} heroes for {len(names)} players", 2)
         options["heroes"] = [None if h in ("", "random") else h for h in heroes]
+    if args.decks:
+        decks = [d.strip() for d in str(args.decks).split(",")]
+        if len(decks) != len(names):
+            raise UsageError(f"--decks names {len(decks)} decks for {len(names)} players", 2)
+        options["decks"] = {n: d for n, d in zip(names, decks, strict=True) if d not in ("", "random")}
+    if args.elements:
+        options["elements"] = [e.strip() for e in str(args.elements).split(",")]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
     from cardgames.games import find_ruleset
     from cardgames.tui.settings import with_app_stops

@@ -76,6 +76,8 @@ class GameView(BaseModel):
     turn: int
     active: int
     phase: str
+    globals: dict[str, Any] = Field(default_factory=dict)
+    """Game-wide values (e.g. who holds the initiative); public: hidden things live in hidden zones."""
     players: list[PlayerView]
     zones: dict[str, ZoneView]
     chain: list[ChainEntryView]
@@ -123,6 +125,7 @@ def build_view(rules: Ruleset, state: State, viewer: int | None, decision: Decis
     own = decision is not None and viewer == decision.seat_index
     return GameView(
         game=state.game, viewer=viewer, turn=state.turn, active=state.active, phase=state.phase,
+        globals=clone(state.globals),
         players=[
             PlayerView(seat=p.seat, name=p.name, team=p.team, eliminated=p.eliminated,
                        counters=dict(p.counters), props=clone(p.props))

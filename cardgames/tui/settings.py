@@ -8,6 +8,9 @@ from pathlib import Path
 
 from cardgames.tui.session import data_dir
 
+GAMES = [("Allegiance: A Realm Divided", "allegiance"), ("Algomancy (1v1)", "algomancy")]
+"""The games the app can play (each has a board), as menus offer them: (title, ruleset name)."""
+
 STOPS = {
     "relevant": "Ask me to respond when it concerns me",
     "auto": "Ask me whenever I could respond",

@@ -8,27 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.markup import escape
+from textual.widgets import Static
 
 from cardgames.engine.decisions import Decision
 from cardgames.engine.view import CardView, GameView, PlayerView
 from cardgames.games.allegiance.catalog import Catalog
+from cardgames.games.allegiance.rules import Allegiance
 from cardgames.games.allegiance.schema import HeroCard
+from cardgames.tui.boards.base import Board, card_link, marked_refs
+from cardgames.tui.session import Session
 
 DECK_NAMES = ("basic", "elite", "action")
 
 
-def _refs(decision: Decision | None, viewer: int | None) -> set[int]:
-    if decision is None or decision.seat_index != viewer:
-        return set()
-    return {o.ref for o in decision.options if o.ref is not None}
-
-
 def _name(card: CardView, refs: set[int]) -> str:
-    label = escape(card.name or "?")
-    if card.id in refs:
-        return f"[@click=screen.pick('{card.id}')][reverse b]▸{label}[/][/]"
-    return f"[@click=screen.inspect('{card.id}')]{label}[/]"
+    return card_link(card.id, card.name or "?", refs)
 
 
 def _unit(card: CardView, refs: set[int], attached: list[CardView]) -> str:
@@ -70,7 +66,7 @@ def seat_title(view: GameView, cat: Catalog, p: PlayerView) -> str:
 
 def seat_body(view: GameView, cat: Catalog, p: PlayerView, decision: Decision | None) -> str:
     """The markup of one player's area."""
-    refs = _refs(decision, view.viewer)
+    refs = marked_refs(decision, view.viewer)
     c = p.counters
     hero: HeroCard = cat.hero(str(p.props.get("hero")))
     armor_left = 0
@@ -120,7 +116,7 @@ def seat_body(view: GameView, cat: Catalog, p: PlayerView, decision: Decision | 
 
 def table_body(view: GameView, cat: Catalog, decision: Decision | None) -> str:
     """Decks, discard piles, the chain (newest on top) and the battle in progress."""
-    refs = _refs(decision, view.viewer)
+    refs = marked_refs(decision, view.viewer)
     piles = []
     for d in DECK_NAMES:
         deck = view.zones[f"deck:{d}"].count
@@ -198,3 +194,62 @@ def _details(c: CardView) -> str:
     if c.exhausted:
         lines.append("Exhausted.")
     return "\n".join(lines)
+
+
+class AllegianceBoard(Board):
+    """Opponents at the top (clockwise from the seated player), the table, then you."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        rules = session.game.ruleset
+        assert isinstance(rules, Allegiance)
+        self.rules = rules
+        self.seats = [p.seat for p in session.game.state.players]
+        self._ordered_for: int | None = -1
+
+    def compose(self) -> ComposeResult:
+        for seat in self.seats:
+            yield Static(id=f"seat-{seat}", classes="seat")
+        yield Static(id="table", classes="table")
+
+    def _order_seats(self, me: int) -> None:
+        n = len(self.seats)
+        order = [f"#seat-{(me + i) % n}" for i in range(1, n)] + ["#table", f"#seat-{me}"]
+        for i, sel in enumerate(order[1:], start=1):
+            self.move_child(self.query_one(sel), after=self.query_one(order[i - 1]))
+        self._ordered_for = me
+
+    def show(self, view: GameView, decision: Decision | None) -> None:
+        me = view.viewer or 0
+        if self._ordered_for != me:
+            self._order_seats(me)
+        cat = self.rules.cat
+        for p in view.players:
+            w = self.query_one(f"#seat-{p.seat}", Static)
+            w.border_title = seat_title(view, cat, p)
+            w.set_class(p.seat == view.viewer, "-you")
+            w.set_class(p.seat == view.active, "-active")
+            self.set(w, seat_body(view, cat, p, decision))
+        self.set(self.query_one("#table", Static), table_body(view, cat, decision))
+
+    def status(self, view: GameView) -> str:
+        if not view.turn:
+            return "Setting up: choose your weapon and armor"
+        names = {p.seat: p.name for p in view.players}
+        return f"Turn {view.turn} — {names[view.active]}'s turn — {view.phase} phase"
+
+    def details(self, view: GameView, ref: int) -> str:
+        return card_details(view, self.rules.cat, ref)
+
+    def why_not(self, seat: int, legal: set[str]) -> list[tuple[str, str]]:
+        from cardgames.games.allegiance.why_not import reasons
+
+        return reasons(self.rules, self.session.game.state, seat, legal)
+
+    def confirm(self, decision: Decision, key: str) -> str | None:
+        """Ending a phase with gold left is usually a slip: ask first."""
+        label = next((o.label for o in decision.options if o.key == key), "")
+        gold = self.session.game.state.players[decision.seat_index].counters.get("gold", 0)
+        if key == "pass" and label.startswith("End your") and gold > 0:
+            return f"{label} with {gold} gold left?"
+        return None

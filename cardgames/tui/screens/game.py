@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.markup import escape
 from textual.screen import Screen
@@ -15,8 +15,7 @@ from textual.widgets.option_list import Option as ListOption
 from cardgames.engine.decisions import CardgamesError, Decision
 from cardgames.engine.events import apply
 from cardgames.engine.state import State
-from cardgames.games.allegiance.rules import Allegiance
-from cardgames.tui.boards import allegiance as board
+from cardgames.tui.boards.base import Board, board_for
 from cardgames.tui.palette import LegalActions
 from cardgames.tui.screens.curtain import CurtainScreen
 from cardgames.tui.screens.text import InspectScreen, help_screen, rules_screen
@@ -79,21 +78,15 @@ class GameScreen(Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        rules = session.game.ruleset
-        assert isinstance(rules, Allegiance)
-        self.rules: Allegiance = rules
-        self.cat = self.rules.cat
+        self.rules = session.game.ruleset
+        self.board: Board = board_for(session)
         self.feeds: dict[int | None, LogFeed] = {}
         self._shown: dict[str, str] = {}
-        self.seats = [p.seat for p in session.game.state.players]
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
         with Horizontal(id="main"):
-            with VerticalScroll(id="board"):
-                for seat in self.seats:
-                    yield Static(id=f"seat-{seat}", classes="seat")
-                yield Static(id="table", classes="table")
+            yield self.board
             with Vertical(id="side"):
                 yield Static(id="status")
                 yield Static(id="prompt")
@@ -105,7 +98,6 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = self.rules.title
         self._check_terminal_size(self.size.width, self.size.height)
-        self._order_seats()
         self.call_after_refresh(self.advance)
 
     # -- the loop: after every answer ------------------------------------------------------
@@ -128,14 +120,9 @@ class GameScreen(Screen[None]):
 
     def _lift_curtain(self, _: None) -> None:
         self.session.sit()
-        self._order_seats()
         self._refill_log()
         self.render_all()
-        self.call_after_refresh(self._show_own_area)
-
-    def _show_own_area(self) -> None:
-        """Your own area (hand, abilities) is at the bottom of the board: keep it in view."""
-        self.query_one("#board", VerticalScroll).scroll_end(animate=False)
+        self.call_after_refresh(self.board.show_own)
 
     def _feed(self) -> LogFeed:
         seat = self.session.seated
@@ -152,19 +139,9 @@ class GameScreen(Screen[None]):
         for line in feed.lines[-LogFeed.SHOWN:]:
             log.write(escape(line))
 
-    def _order_seats(self) -> None:
-        """Opponents at the top (clockwise from the seated player), the table, then you."""
-        me = self.session.seated or 0
-        n = len(self.seats)
-        container = self.query_one("#board", VerticalScroll)
-        order = [f"#seat-{(me + i) % n}" for i in range(1, n)] + ["#table", f"#seat-{me}"]
-        for i, sel in enumerate(order[1:], start=1):
-            container.move_child(self.query_one(sel), after=self.query_one(order[i - 1]))
-
     def blank_private(self) -> None:
         """Clear everything private before the curtain goes up."""
-        for seat in self.seats:
-            self._set(self.query_one(f"#seat-{seat}", Static), "")
+        self.board.blank()
         self.query_one("#options", OptionList).clear_options()
         self._set(self.query_one("#prompt", Static), "")
         self.query_one("#log", RichLog).clear()
@@ -172,19 +149,8 @@ class GameScreen(Screen[None]):
     def render_all(self) -> None:
         view = self.session.view()
         d = self.session.decision
-        for seat in self.seats:
-            p = view.players[seat]
-            w = self.query_one(f"#seat-{seat}", Static)
-            w.border_title = board.seat_title(view, self.cat, p)
-            w.set_class(p.seat == view.viewer, "-you")
-            w.set_class(p.seat == view.active, "-active")
-            self._set(w, board.seat_body(view, self.cat, p, d))
-        self._set(self.query_one("#table", Static), board.table_body(view, self.cat, d))
-        names = {p.seat: p.name for p in view.players}
-        status = (f"Turn {view.turn} — {names[view.active]}'s turn — {view.phase} phase"
-                  if view.turn else "Setting up: choose your weapon and armor")
-        if view.outcome:
-            status = "Game over"
+        self.board.show(view, d)
+        status = "Game over" if view.outcome else self.board.status(view)
         self._set(self.query_one("#status", Static), status)
         self._show_pending(d)
         log = self.query_one("#log", RichLog)
@@ -215,21 +181,19 @@ class GameScreen(Screen[None]):
     # -- answering -----------------------------------------------------------------------------
 
     def answer(self, key: str) -> None:
-        """Answer the pending decision (asking first, if set, before ending a phase with gold left)."""
+        """Answer the pending decision (asking first, if set, when the board thinks it a slip)."""
         d = self.session.decision
         settings = getattr(self.app, "settings", None)
-        if d is not None and settings is not None and settings.confirm_end_turn and key == "pass":
-            label = next((o.label for o in d.options if o.key == key), "")
-            gold = self.session.game.state.players[d.seat_index].counters.get("gold", 0)
-            if label.startswith("End your") and gold > 0:
-                from cardgames.tui.screens.confirm import ConfirmScreen
+        question = self.board.confirm(d, key) if d is not None else None
+        if question and settings is not None and settings.confirm_end_turn:
+            from cardgames.tui.screens.confirm import ConfirmScreen
 
-                def go(yes: bool | None) -> None:
-                    if yes:
-                        self._answer_now(key)
+            def go(yes: bool | None) -> None:
+                if yes:
+                    self._answer_now(key)
 
-                self.app.push_screen(ConfirmScreen(f"{label} with {gold} gold left?"), go)
-                return
+            self.app.push_screen(ConfirmScreen(question), go)
+            return
         self._answer_now(key)
 
     def _answer_now(self, key: str) -> None:
@@ -293,8 +257,13 @@ class GameScreen(Screen[None]):
             options.highlighted = d.options.index(hits[0])
             self.notify("Several options concern this card: pick one in the list.")
 
+    def action_choose_key(self, key: str) -> None:
+        """A clickable slot on the board (e.g. a formation column) was clicked: answer with it."""
+        if self._option_key(key):
+            self.answer(key)
+
     def action_inspect(self, ref: int | str) -> None:
-        self.app.push_screen(InspectScreen(board.card_details(self.session.view(), self.cat, int(ref))))
+        self.app.push_screen(InspectScreen(self.board.details(self.session.view(), int(ref))))
 
     def action_inspect_highlighted(self) -> None:
         d = self.session.decision
@@ -306,15 +275,13 @@ class GameScreen(Screen[None]):
             self.action_inspect(ref)
 
     def action_why_not(self) -> None:
-        """What the seated player cannot do right now, and why (gold, cooldowns, timing)."""
-        from cardgames.games.allegiance.why_not import reasons
-
+        """What the seated player cannot do right now, and why (cost, timing, cooldowns)."""
         seat = self.session.seated
         d = self.session.decision
         if seat is None:
             return
         legal = {o.key for o in d.options} if d is not None and d.seat_index == seat else set()
-        rows = reasons(self.rules, self.session.game.state, seat, legal)
+        rows = self.board.why_not(seat, legal)
         lines = ["# Not possible right now", ""]
         lines += [f"- **{escape(what)}** — {escape(why)}" for what, why in rows] or [
             "Nothing: every move you have is offered."]

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Center, Middle
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header, Markdown, MarkdownViewer
+from textual.widgets import Footer, Header, Markdown, MarkdownViewer, OptionList
+from textual.widgets.option_list import Option
 
 from cardgames.catalog.paths import doc_path
 
@@ -70,6 +73,29 @@ def rules_screen(game: str) -> MarkdownScreen:
     except OSError:
         text = f"# Rules\n\nThe rules text for {game} is missing ({path})."
     return MarkdownScreen(text, "Rules")
+
+
+class RulesMenu(Screen[None]):
+    """Which game's rules to read."""
+
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        from cardgames.tui.settings import GAMES
+
+        yield Header(icon="♠")
+        with Middle(), Center():
+            yield OptionList(*[Option(title, id=name) for title, name in GAMES], id="menu")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Rules"
+        self.query_one("#menu", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#menu")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.app.push_screen(rules_screen(event.option.id))
 
 
 def help_screen() -> MarkdownScreen:

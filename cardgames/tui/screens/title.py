@@ -46,9 +46,9 @@ class TitleScreen(Screen[None]):
         elif choice == "continue":
             self.app.action_continue_game()  # type: ignore[attr-defined]
         elif choice == "rules":
-            from cardgames.tui.screens.text import rules_screen
+            from cardgames.tui.screens.text import RulesMenu
 
-            self.app.push_screen(rules_screen("allegiance"))
+            self.app.push_screen(RulesMenu())
         elif choice == "settings":
             from cardgames.tui.screens.settings import SettingsScreen
 

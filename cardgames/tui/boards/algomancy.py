@@ -1,0 +1,281 @@
+"""The Algomancy board: the opponent, the two regions side by side, the stack and battle, the draft, and you.
+
+Layout, top to bottom: the opponent's area (life, hand and pack counts, deck, bin, resources);
+the regions (the opponent's left, yours right; the one where a battle is fought is wider and shows
+its formations as a grid); the stack with its targets and the battle's step; the draft (your hand
+and the pack, while you draft); your own area with your hand.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.markup import escape
+from textual.widgets import Static
+
+from cardgames.engine.decisions import Decision
+from cardgames.engine.state import State
+from cardgames.engine.view import CardView, GameView, PlayerView
+from cardgames.games.algomancy import table as t
+from cardgames.games.algomancy.rules import Algomancy
+from cardgames.games.algomancy.schema import Card
+from cardgames.tui.boards.algomancy_grid import cards_by_id, region_body
+from cardgames.tui.boards.base import Board, card_link, marked_refs
+from cardgames.tui.session import Session
+
+STEP_NAMES = {"declare": "formation", "attack_window": "attack step (priority)", "block": "blocks",
+              "block_window": "block step (priority)", "damage": "combat damage",
+              "after_window": "after combat (priority)", "next": "end of the phase", "over": "over"}
+ELEMENT_STYLE = {"fire": "red", "water": "blue", "earth": "yellow", "wood": "green", "metal": "white"}
+
+
+class AlgomancyBoard(Board):
+    """Opponent at the top, the regions side by side, the stack, the draft, then you."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        rules = session.game.ruleset
+        assert isinstance(rules, Algomancy)
+        self.rules = rules
+        self._ordered_for: int | None = -1
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="opponent", classes="seat")
+        with Horizontal(id="regions"):
+            yield Static(id="region-0", classes="region")
+            yield Static(id="region-1", classes="region")
+        yield Static(id="stack", classes="table")
+        with Horizontal(id="draft"):
+            yield Static(id="draft-hand", classes="table")
+            yield Static(id="draft-pack", classes="table")
+        yield Static(id="you", classes="seat -you")
+
+    def show(self, view: GameView, decision: Decision | None) -> None:
+        me = view.viewer if view.viewer is not None else 0
+        them = 1 - me
+        if self._ordered_for != me:
+            regions = self.query_one("#regions", Horizontal)
+            regions.move_child(self.query_one(f"#region-{them}"), before=self.query_one(f"#region-{me}"))
+            self._ordered_for = me
+        refs = marked_refs(decision, view.viewer)
+        initiative = int(view.globals.get("initiative", 0))
+        opp, you = self.query_one("#opponent", Static), self.query_one("#you", Static)
+        opp.border_title = player_title(view, view.players[them], initiative)
+        you.border_title = player_title(view, view.players[me], initiative)
+        opp.set_class(view.active == them, "-active")
+        drafting = decision is not None and decision.kind == "draft" and decision.seat_index == me
+        self.set(opp, player_body(self.rules, view, view.players[them], refs, show_hand=True))
+        self.set(you, player_body(self.rules, view, view.players[me], refs, show_hand=not drafting))
+        b = view.battle or {}
+        names = {p.seat: p.name for p in view.players}
+        for seat in (0, 1):
+            w = self.query_one(f"#region-{seat}", Static)
+            here = b.get("region") == seat
+            w.border_title = (f"{escape(names[seat])}'s region" + (" — you" if seat == me else "")
+                              + (" — ⚔ battle here" if here else ""))
+            w.set_class(here, "-battle")
+            self.set(w, region_body(view, seat, decision, refs))
+        stack = self.query_one("#stack", Static)
+        stack.border_title = "Stack and battle"
+        self.set(stack, stack_body(view, decision, refs))
+        self.query_one("#draft").display = drafting
+        if drafting:
+            self._show_draft(view, me, refs)
+
+    def _show_draft(self, view: GameView, me: int, refs: set[int]) -> None:
+        hand, pack = view.zones[t.hand(me)].cards, view.zones[t.pack(me)].cards
+        h, p = self.query_one("#draft-hand", Static), self.query_one("#draft-pack", Static)
+        h.border_title = f"Your hand ({len(hand)}) — click a card to put it in the pack"
+        need = len(pack) - t.PACK
+        left = ("exactly 10: you may pass it" if need == 0 else
+                f"give {-need} back" if need < 0 else f"keep {need} more")
+        p.border_title = f"The pack ({len(pack)}/{t.PACK}) — {left}"
+        self.set(h, "\n".join(hand_line(self.rules, c, refs) for c in hand) or "[dim]empty[/]")
+        self.set(p, "\n".join(hand_line(self.rules, c, refs) for c in pack) or "[dim]empty[/]")
+
+    def status(self, view: GameView) -> str:
+        names = {p.seat: p.name for p in view.players}
+        init = names[int(view.globals.get("initiative", 0))]
+        return f"Turn {view.turn} — {view.phase} — initiative: {init}"
+
+    def details(self, view: GameView, ref: int) -> str:
+        card = cards_by_id(view).get(ref)
+        if card is None or card.hidden or card.card is None:
+            return "This card is hidden from you."
+        return card_details(self.rules, view, card)
+
+    def why_not(self, seat: int, legal: set[str]) -> list[tuple[str, str]]:
+        """Each card in hand that cannot be played now, and why (timing, mana, affinity, targets)."""
+        state = self.session.game.state
+        window = ""
+        for frame in reversed(state.frames):
+            if frame.kind == "priority":
+                window = str(frame.data.get("window", ""))
+                break
+        rows = []
+        for obj in state.cards_in(t.hand(seat)):
+            if f"play:{obj.id}" in legal:
+                continue
+            card = self.rules.cards[obj.card]
+            rows.append((card.name, _reason(self.rules, state, seat, card, window)))
+        return rows
+
+
+def _reason(rules: Algomancy, state: State, seat: int, card: Card, window: str) -> str:
+    if not window:
+        return "cards are played only when you have priority (haste step, deployment, battle windows)"
+    if not rules.play.timing_ok(card, window):
+        when = {"deploy": "in your deployment", "haste": "in the haste step or your deployment",
+                "battle": "in a battle window"}[card.timing]
+        return f"timing: it is played {when}"
+    have = t.mana(state, seat)
+    if have < card.cost:
+        return f"mana: it costs {card.cost}, you have {have} unexpended active resources"
+    missing = t.missing_affinity(state, seat, card, rules.cards)
+    if missing:
+        return "affinity: needs " + ", ".join(missing)
+    return "no legal target or extra cost it could be paid with here"
+
+
+def player_title(view: GameView, p: PlayerView, initiative: int) -> str:
+    you = " (you)" if view.viewer == p.seat else ""
+    init = " — ◆ initiative" if p.seat == initiative else ""
+    out = " — DEFEATED" if p.eliminated else ""
+    return f"{escape(p.name)}{you} — life {p.counters.get('life', 0)}{init}{out}"
+
+
+def resources_text(cards: list[CardView], refs: set[int]) -> str:
+    """Resources grouped by state (ready, expended, dormant) and name: "ready: Molten Caldera ×2, …".
+    A resource the decision concerns is listed on its own, marked, so it can be clicked."""
+    groups: dict[str, dict[str, int]] = {"ready": {}, "expended": {}, "dormant": {}}
+    marked: list[str] = []
+    for c in cards:
+        state = "dormant" if c.hidden or c.facts.get("dormant") else "expended" if c.exhausted else "ready"
+        if c.id in refs:
+            marked.append(f"{card_link(c.id, c.name or '?', refs)} [dim]({state})[/]")
+            continue
+        name = "▮ face down" if c.hidden else escape(c.name or "?")
+        groups[state][name] = groups[state].get(name, 0) + 1
+    parts = [*marked]
+    for state, names in groups.items():
+        if names:
+            listed = ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in sorted(names.items()))
+            parts.append(f"[b]{state}[/]: {listed}")
+    return "; ".join(parts) or "none"
+
+
+def player_body(rules: Algomancy, view: GameView, p: PlayerView, refs: set[int], show_hand: bool) -> str:
+    s = p.seat
+    z = view.zones
+    deck = z.get(f"deck:{s}")
+    bin_cards = z[t.bin_(s)].cards
+    top = f" (top: {card_link(bin_cards[-1].id, bin_cards[-1].name or '?', refs)})" if bin_cards else ""
+    res = z[t.resources(s)].cards
+    active = [c for c in res if not c.hidden and not c.facts.get("dormant")]
+    affinity: dict[str, int] = {}
+    for c in active:
+        gives = rules.cards[c.card].affinity_gives if c.card else None
+        if gives:
+            affinity[gives] = affinity.get(gives, 0) + 1
+    aff = ", ".join(f"[{ELEMENT_STYLE[e]}]{e} {n}[/]" for e, n in sorted(affinity.items())) or "none"
+    mana = sum(1 for c in active if not c.exhausted)
+    acts = int(p.props.get("activations", 0))
+    lines = [
+        f"Hand {z[t.hand(s)].count} · pack {z[t.pack(s)].count}" + (f" · deck {deck.count}" if deck else "")
+        + f" · bin {len(bin_cards)}{top} · activations {acts}/{t.MAX_ACTIVATIONS} this turn",
+        f"Affinity {aff} · mana {mana} · resources ({len(res)}): {resources_text(res, refs)}",
+    ]
+    hand = z[t.hand(s)].cards
+    if show_hand and view.viewer == s:
+        lines.append(f"[b]Hand[/] ({len(hand)}):")
+        lines += ["  " + hand_line(rules, c, refs) for c in hand] or ["  [dim]empty[/]"]
+    return "\n".join(lines)
+
+
+def hand_line(rules: Algomancy, card: CardView, refs: set[int]) -> str:
+    """A card in hand or pack: name, cost, affinity, kind with stats and attributes, timing."""
+    if card.hidden or card.card is None:
+        return "[dim]a card[/]"
+    c = rules.cards[card.card]
+    bits = [card_link(card.id, card.name or "?", refs), f"[b]{c.cost}[/] mana"]
+    if c.affinity:
+        bits.append(" ".join(f"[{ELEMENT_STYLE[e]}]{e} {n}[/]" for e, n in c.affinity.items()))
+    kind = c.kind.replace("_", " ")
+    if c.stats:
+        kind += f" {c.stats[0]}/{c.stats[1]}"
+    bits.append(kind)
+    if c.attributes:
+        bits.append(f"[i]{escape(' '.join(c.attributes))}[/]")
+    if c.timing != "deploy":
+        bits.append(f"[b]{c.timing}[/]")
+    return " · ".join(bits)
+
+
+def stack_body(view: GameView, decision: Decision | None, refs: set[int]) -> str:
+    names = {p.seat: p.name for p in view.players}
+    cards = cards_by_id(view)
+    lines = []
+    if "deck" in view.zones:
+        lines.append(f"Shared deck: {view.zones['deck'].count} cards")
+    b = view.battle or {}
+    if b.get("region") is not None:
+        lines.append(f"[b]Battle[/], phase {b.get('phase')} of 2, in {escape(names[int(b['region'])])}'s region: "
+                     f"{escape(names[int(b['attacker'])])} attacks, {escape(names[int(b['defender'])])} blocks — "
+                     f"{STEP_NAMES.get(str(b.get('step')), str(b.get('step')))}")
+    if view.chain:
+        lines.append("[b]Stack[/] (first in, last out — the top resolves first):")
+        for i, entry in enumerate(reversed(view.chain)):
+            targets = []
+            for ts in entry.targets.values():
+                for ref in ts:
+                    if ref < 0:
+                        targets.append(escape(names[-ref - 1]))
+                    elif ref in cards:
+                        targets.append(card_link(ref, cards[ref].name or "?", refs))
+            to = f" → {', '.join(targets)}" if targets else ""
+            mark = "▲" if i == 0 else " "
+            lines.append(f" {mark} {escape(entry.label)}{to}  [dim]({escape(names[entry.controller])})[/]")
+    else:
+        lines.append("Stack: empty")
+    if view.deciding and decision is not None and decision.kind == "priority":
+        lines.append(f"Priority: {escape(view.deciding)}")
+    return "\n".join(lines)
+
+
+def card_details(rules: Algomancy, view: GameView, card: CardView) -> str:
+    """Markdown: the printed card, its stats now, damage, counters, mods."""
+    assert card.card is not None
+    c = rules.cards[card.card]
+    f = card.facts
+    elements = "/".join(e.capitalize() for e in c.elements) or "Colourless"
+    lines = [f"# {card.name}", ""]
+    head = f"{elements} {c.kind.replace('_', ' ')}"
+    if c.kind != "resource":
+        head += f" — cost {c.cost}"
+        if c.affinity:
+            head += ", affinity " + ", ".join(f"{e} {n}" for e, n in c.affinity.items())
+        head += f" — timing: {c.timing}"
+    lines.append(head)
+    if c.stats:
+        now = f"{f.get('power')}/{f.get('defense')}"
+        printed = f"{c.stats[0]}/{c.stats[1]}"
+        lines.append(f"Power/defense {now}" + (f" (printed {printed})" if now != printed else ""))
+    attrs = f.get("attributes") or list(c.attributes)
+    if attrs:
+        lines.append("Attributes: " + ", ".join(str(a) for a in attrs))
+    if c.subtypes:
+        lines.append("Subtypes: " + ", ".join(c.subtypes))
+    lines += ["", c.text]
+    if f.get("damage"):
+        lines += ["", f"Damage: {f['damage']}"]
+    counters = {k: n for k, n in card.counters.items() if k != "damage" and n}
+    if counters:
+        lines += ["", "Counters: " + ", ".join(f"{k} × {n}" for k, n in sorted(counters.items()))]
+    mods = [m for m in cards_by_id(view).values() if m.attached_to == card.id]
+    if mods:
+        lines += ["", "Mods: " + ", ".join(m.name or "?" for m in mods)]
+    if f.get("dormant"):
+        lines += ["", "Dormant (face down)."]
+    elif card.exhausted:
+        lines += ["", "Expended."]
+    return "\n".join(lines)
