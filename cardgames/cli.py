@@ -25,6 +25,7 @@ def _tui_available() -> bool:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     from cardgames import __version__
+    from cardgames.bots import BOTS
 
     games = _games()
     p = argparse.ArgumentParser(
@@ -65,7 +66,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, help="number of players (default: the fewest the "
                      "format allows)")
     sim.add_argument("--format", dest="fmt", metavar="FORMAT",
-                     help="game format (allegiance: duel, ffa, sworn-enemy, teams)")
+                     help="game format (allegiance: duel, ffa, sworn-enemy, teams; algomancy: draft, "
+                          "constructed)")
+    sim.add_argument("--bot", default="random", choices=BOTS,
+                     help="random: uniform choices; keen: random with a player's habits (drafts to a "
+                          "legal pack, attacks, finishes what it starts)")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses "
                      "seed + i (default 1)")
@@ -138,7 +143,7 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
 
         players = args.players if args.players is not None else default_players(args.game, args.fmt)
         return run_simulate(args.game, players, args.fmt, args.games, args.seed, args.max_decisions,
-                            args.json, out)
+                            args.json, out, args.bot)
     if cmd == "replay":
         from cardgames.tools.replay import run_replay
 

@@ -16,12 +16,16 @@ class Bot(Protocol):
 
 
 def make_bot(kind: str, seed: int | str) -> Bot:
-    """A bot by name ("random"); raises KeyError listing the bots there are."""
+    """A bot by name ("random", "keen"); raises KeyError listing the bots there are."""
     if kind == "random":
         from cardgames.bots.random_bot import RandomBot
 
         return RandomBot(seed)
-    raise KeyError(f"no bot {kind!r}; bots: random")
+    if kind == "keen":
+        from cardgames.bots.keen_bot import KeenBot
+
+        return KeenBot(seed)
+    raise KeyError(f"no bot {kind!r}; bots: {', '.join(BOTS)}")
 
 
-BOTS = ("random",)
+BOTS = ("random", "keen")

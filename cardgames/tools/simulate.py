@@ -33,6 +33,8 @@ class GameRun:
     error: str | None = None
     game: Game | None = None
     latencies: list[float] = field(default_factory=list)
+    battle_latencies: list[float] = field(default_factory=list)
+    """Of `latencies`, the answers given while a battle was in progress."""
 
 
 def player_names(n: int) -> list[str]:
@@ -95,9 +97,12 @@ def play_one(ruleset: Ruleset, names: list[str], options: dict[str, Any], seed: 
         while g.outcome is None and run.decisions < cap:
             option = player.choose(g.decision)
             if time_choices:
+                in_battle = g.state.battle is not None
                 t0 = clock()
                 g.choose(option)
                 run.latencies.append(clock() - t0)
+                if in_battle:
+                    run.battle_latencies.append(run.latencies[-1])
             else:
                 g.choose(option)
             run.decisions += 1
@@ -121,6 +126,7 @@ class Summary:
     cap: int
     runs: list[GameRun]
     seconds: float
+    bot: str = "random"
 
     def as_dict(self) -> dict[str, Any]:
         done = [r for r in self.runs if r.finished]
@@ -129,7 +135,7 @@ class Summary:
         secs = max(self.seconds, 1e-9)
         return {
             "game": self.game, "format": self.format, "players": self.players,
-            "seed": self.seed, "cap": self.cap, "bot": "random",
+            "seed": self.seed, "cap": self.cap, "bot": self.bot,
             "games": len(self.runs), "finished": len(done),
             "unfinished": sum(1 for r in self.runs if not r.finished and not r.error),
             "errors": len(errors),
@@ -140,13 +146,15 @@ class Summary:
             "seconds": round(self.seconds, 3),
             "games_per_s": round(len(self.runs) / secs, 2),
             "events_per_s": round(events / secs),
+            "latency_us": _latency([x for r in self.runs for x in r.latencies]),
+            "battle_latency_us": _latency([x for r in self.runs for x in r.battle_latencies]),
         }
 
     def text(self) -> str:
         d = self.as_dict()
         last = self.seed + len(self.runs) - 1
         lines = [
-            f"{self.game} {self.format}, {self.players} players, random bots, "
+            f"{self.game} {self.format}, {self.players} players, {self.bot} bots, "
             f"seeds {self.seed}..{last}",
             f"  games played  {d['games']}",
             f"  finished      {d['finished']}",
@@ -158,6 +166,10 @@ class Summary:
                          "(finished games)")
         lines.append(f"  speed         {d['games_per_s']} games/s, {d['events_per_s']:,} events/s "
                      f"({d['seconds']} s)")
+        for label, key in (("all", "latency_us"), ("in battle", "battle_latency_us")):
+            if d[key]:
+                lines.append(f"  decision latency, {label}: p50 {d[key]['p50']} µs, p99 {d[key]['p99']} µs "
+                             f"({d[key]['n']:,} decisions)")
         for e in d["first_errors"]:
             lines.append(f"  error with seed {e['seed']}: {e['error']}")
         if d["errors"] > SHOWN_ERRORS:
@@ -166,12 +178,21 @@ class Summary:
         if d["errors"]:
             e = d["first_errors"][0]
             lines.append(f"  reproduce: cardgames simulate {self.game} --players {self.players} "
-                         f"--format {self.format} --games 1 --seed {e['seed']}")
+                         f"--format {self.format} --bot {self.bot} --games 1 --seed {e['seed']}")
         return "\n".join(lines)
 
 
+def _latency(values: list[float]) -> dict[str, int] | None:
+    """Median and 99th percentile of answer times, in µs (None without any)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    at = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
+    return {"p50": round(at(0.5) * 1e6), "p99": round(at(0.99) * 1e6), "n": len(ordered)}
+
+
 def simulate(game: str, players: int, fmt: str | None, games: int, seed: int, *,
-             cap: int = CAP, progress: bool = True) -> Summary:
+             cap: int = CAP, progress: bool = True, bot: str = "random") -> Summary:
     """Play `games` games with seeds seed, seed+1, ... and summarize them."""
     if games < 1:
         raise UsageError("--games must be at least 1")
@@ -195,21 +216,21 @@ def simulate(game: str, players: int, fmt: str | None, games: int, seed: int, *,
                       console=console, transient=True, disable=not console.is_terminal) as bar:
             task = bar.add_task(f"{game} {fmt or ''}".strip(), total=games, errors=0)
             for i in range(games):
-                runs.append(play_one(ruleset, names, options, seed + i, cap=cap))
+                runs.append(play_one(ruleset, names, options, seed + i, bot=bot, cap=cap, time_choices=True))
                 bar.update(task, advance=1, errors=sum(1 for r in runs if r.error))
     else:
         for i in range(games):
-            runs.append(play_one(ruleset, names, options, seed + i, cap=cap))
+            runs.append(play_one(ruleset, names, options, seed + i, bot=bot, cap=cap, time_choices=True))
     elapsed = time.perf_counter() - start
     used_format = fmt or str(ruleset.normalize_options(names, {}).get("format", ""))
-    return Summary(game, used_format, players, seed, cap, runs, elapsed)
+    return Summary(game, used_format, players, seed, cap, runs, elapsed, bot)
 
 
 def run_simulate(game: str, players: int, fmt: str | None, games: int, seed: int, cap: int,
-                 as_json: bool, out: TextIO) -> int:
+                 as_json: bool, out: TextIO, bot: str = "random") -> int:
     """Print the summary (or one JSON object); 1 if any game raised an error."""
     summary = simulate(game, players, fmt, games, seed, cap=cap,
-                       progress=not as_json and sys.stderr.isatty())
+                       progress=not as_json and sys.stderr.isatty(), bot=bot)
     if as_json:
         out.write(json.dumps(summary.as_dict()) + "\n")
     else:

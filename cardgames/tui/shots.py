@@ -156,6 +156,11 @@ async def _all(out: Path, work: Path) -> list[Path]:
     shots.append(await _shoot(CardgamesApp(save_path=saved), out, "rules", to_rules))
     s = played_out(saved)
     shots.append(await _shoot(CardgamesApp(_seated(s), saved), out, "game-over"))
+    from cardgames.tui import scenes_algomancy as algomancy
+
+    for scene in ("draft", "board", "blocks", "stack"):
+        s = getattr(algomancy, scene)(saved)
+        shots.append(await _shoot(CardgamesApp(s, saved), out, f"algomancy-{scene}"))
     return shots
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from cardgames.tui import scenes_algomancy as algomancy
 from cardgames.tui import shots
 from cardgames.tui.app import CardgamesApp
 from cardgames.tui.session import Session
@@ -81,3 +82,23 @@ def test_game_over_screen(snap_compare: Any, cardgames_home: Path) -> None:
 def test_too_small_terminal(snap_compare: Any, cardgames_home: Path) -> None:
     session = seated(shots.sample_turn_four(cardgames_home / "s.save"))
     assert snap_compare(CardgamesApp(session), terminal_size=(90, 26))
+
+
+def test_algomancy_draft(snap_compare: Any, cardgames_home: Path) -> None:
+    """The draft: hand and pack side by side, the pack count and what to do to pass it."""
+    assert snap_compare(CardgamesApp(algomancy.draft(cardgames_home / "s.save")), terminal_size=SIZE)
+
+
+def test_algomancy_board(snap_compare: Any, cardgames_home: Path) -> None:
+    """Deployment with units in both regions, side by side."""
+    assert snap_compare(CardgamesApp(algomancy.board(cardgames_home / "s.save")), terminal_size=SIZE)
+
+
+def test_algomancy_battle_blocks_on_the_grid(snap_compare: Any, cardgames_home: Path) -> None:
+    """A battle: the formation grid with a blocker placed, while blocks are declared."""
+    assert snap_compare(CardgamesApp(algomancy.blocks(cardgames_home / "s.save")), terminal_size=SIZE)
+
+
+def test_algomancy_stack(snap_compare: Any, cardgames_home: Path) -> None:
+    """A battle window with an effect on the stack, its targets, and whose priority it is."""
+    assert snap_compare(CardgamesApp(algomancy.stack(cardgames_home / "s.save")), terminal_size=SIZE)

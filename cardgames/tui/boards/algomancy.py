@@ -19,7 +19,7 @@ from cardgames.engine.view import CardView, GameView, PlayerView
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.rules import Algomancy
 from cardgames.games.algomancy.schema import Card
-from cardgames.tui.boards.algomancy_grid import cards_by_id, region_body
+from cardgames.tui.boards.algomancy_grid import cards_by_id, cell_width, region_body
 from cardgames.tui.boards.base import Board, card_link, marked_refs
 from cardgames.tui.session import Session
 
@@ -30,7 +30,8 @@ ELEMENT_STYLE = {"fire": "red", "water": "blue", "earth": "yellow", "wood": "gre
 
 
 class AlgomancyBoard(Board):
-    """Opponent at the top, the regions side by side, the stack, the draft, then you."""
+    """Opponent at the top, the regions side by side (one above the other during a battle, so the
+    formation grid has the board's whole width), the stack, the draft, then you."""
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
@@ -68,13 +69,16 @@ class AlgomancyBoard(Board):
         self.set(you, player_body(self.rules, view, view.players[me], refs, show_hand=not drafting))
         b = view.battle or {}
         names = {p.seat: p.name for p in view.players}
+        battle_on = b.get("region") is not None
+        self.query_one("#regions").set_class(battle_on, "-stacked")
+        width = cell_width((self.size.width or 94) - 8)  # less the scrollbar, borders and padding
         for seat in (0, 1):
             w = self.query_one(f"#region-{seat}", Static)
             here = b.get("region") == seat
             w.border_title = (f"{escape(names[seat])}'s region" + (" — you" if seat == me else "")
                               + (" — ⚔ battle here" if here else ""))
             w.set_class(here, "-battle")
-            self.set(w, region_body(view, seat, decision, refs))
+            self.set(w, region_body(view, seat, decision, refs, width))
         stack = self.query_one("#stack", Static)
         stack.border_title = "Stack and battle"
         self.set(stack, stack_body(view, decision, refs))

@@ -23,7 +23,14 @@ from cardgames.engine.view import CardView, GameView
 from cardgames.tui.boards.base import card_link, option_link
 
 CELL = 12
-"""Characters per grid cell (a longer name is cut with …)."""
+"""Characters per grid cell by default (a longer name is cut with …); the board widens it to fit."""
+LABEL = 7
+"""Width of the column-label cell ("left", " 1", "blocked")."""
+
+
+def cell_width(region_width: int) -> int:
+    """The widest grid cell that fits four cells and the labels in a region this wide."""
+    return max(10, min(22, (region_width - LABEL - 4) // 4))
 ABBREVIATED = {"flying": "fly", "swift": "swift", "sluggish": "slug", "deadly": "deadly", "tough": "tough",
                "balanced": "bal", "inverted": "inv", "unaware": "unaware", "unstable": "unst"}
 
@@ -71,7 +78,8 @@ def unit_line(card: CardView, refs: set[int], mods: list[CardView]) -> str:
     return "\n".join(lines)
 
 
-def _unit_cells(card: CardView | None, refs: set[int], slot: tuple[str, str] | None) -> list[tuple[str, str]]:
+def _unit_cells(card: CardView | None, refs: set[int], slot: tuple[str, str] | None,
+                width: int) -> list[tuple[str, str]]:
     """The three lines of one grid cell (name, stats, attributes) as (plain, markup) pairs."""
     if card is None:
         if slot is not None:
@@ -79,10 +87,10 @@ def _unit_cells(card: CardView | None, refs: set[int], slot: tuple[str, str] | N
             return [(label, option_link(key, label)), ("", ""), ("", "")]
         return [("·", "[dim]·[/]"), ("", ""), ("", "")]
     marked = card.id in refs
-    name = fit(card.name or "?", CELL - 1 - (1 if marked else 0))
+    name = fit(card.name or "?", width - 1 - (1 if marked else 0))
     plain = ("▸" if marked else "") + name
-    stats = fit(stats_text(card), CELL - 1)
-    attrs = fit(" ".join(ABBREVIATED.get(str(a), str(a)) for a in card.facts.get("attributes") or []), CELL - 1)
+    stats = fit(stats_text(card), width - 1)
+    attrs = fit(" ".join(ABBREVIATED.get(str(a), str(a)) for a in card.facts.get("attributes") or []), width - 1)
     stats_markup = escape(stats).replace("dmg", "[red]dmg[/]") if "dmg" in stats else escape(stats)
     return [(plain, card_link(card.id, name, refs)), (stats, stats_markup), (attrs, f"[i]{escape(attrs)}[/]")]
 
@@ -94,7 +102,7 @@ def _slots(decision: Decision | None, viewer: int | None, kind: str) -> dict[str
     return {o.key: o.label for o in decision.options if o.key.startswith("slot:")}
 
 
-def formation_grid(view: GameView, decision: Decision | None, refs: set[int]) -> list[str]:
+def formation_grid(view: GameView, decision: Decision | None, refs: set[int], width: int = CELL) -> list[str]:
     """The battle's formations, column by column, with clickable empty slots while declaring."""
     b: dict[str, Any] = view.battle or {}
     cards = cards_by_id(view)
@@ -117,10 +125,11 @@ def formation_grid(view: GameView, decision: Decision | None, refs: set[int]) ->
     if not indexes:
         return []
     attacker, defender = int(b.get("attacker", 0)), int(b.get("defender", 0))
-    side = CELL * 2
+    side = width * 2
     who = fit(names[attacker] + " attacks", side)
-    head = f"{cell('', '', 7)}  {cell(who, escape(who), side)}║ {escape(fit(names[defender] + ' blocks', side))}"
-    lines = [head, f"column │ {cell('back', 'back')}{cell('front', 'front')}║ {cell('front', 'front')}back"]
+    head = f"{cell('', '', LABEL)}  {cell(who, escape(who), side)}║ {escape(fit(names[defender] + ' blocks', side))}"
+    lines = [head, f"column │ {cell('back', 'back', width)}{cell('front', 'front', width)}║ "
+                   f"{cell('front', 'front', width)}back"]
     for i in sorted(indexes):
         acol = attack[i] if 0 <= i < len(attack) else []
         j = i - first
@@ -133,27 +142,27 @@ def formation_grid(view: GameView, decision: Decision | None, refs: set[int]) ->
         a_slot_back = (f"slot:{i}", "+ behind") if f"slot:{i}" in form_slots else None
         b_slot = (f"slot:{i}", "+ block") if f"slot:{i}" in block_slots else None
         parts = [
-            _unit_cells(a_back, refs, a_slot_back),
-            _unit_cells(a_front, refs, a_slot_front),
-            _unit_cells(d_front, refs, b_slot if d_front is None else None),
-            _unit_cells(d_back, refs, b_slot if d_front is not None and d_back is None else None),
+            _unit_cells(a_back, refs, a_slot_back, width),
+            _unit_cells(a_front, refs, a_slot_front, width),
+            _unit_cells(d_front, refs, b_slot if d_front is None else None, width),
+            _unit_cells(d_back, refs, b_slot if d_front is not None and d_back is None else None, width),
         ]
         flank = not 0 <= i < len(attack) and not building
         labels = ["left" if i < 0 else f"{i + 1:>2}", "flank" if flank else "blocked" if i in blocked else "", ""]
         for row in range(3):
             if row and not any(parts[k][row][0] for k in range(4)) and not labels[row]:
                 continue
-            left = "".join(cell(*parts[k][row]) for k in (0, 1))
-            right = "".join(cell(*parts[k][row]) for k in (2, 3))
+            left = "".join(cell(*parts[k][row], width) for k in (0, 1))
+            right = "".join(cell(*parts[k][row], width) for k in (2, 3))
             label = f"[b]{labels[row]}[/]" if labels[row] == "blocked" else escape(labels[row])
-            lines.append(f"{cell(labels[row], label, 7)}│ {left}║ {right}".rstrip())
+            lines.append(f"{cell(labels[row], label, LABEL)}│ {left}║ {right}".rstrip())
     counter = [cards[u] for u in b.get("counter") or [] if u in cards]
     if counter:
         lines.append("Counter-attacking: " + ", ".join(card_link(c.id, c.name or "?", refs) for c in counter))
     return lines
 
 
-def region_body(view: GameView, seat: int, decision: Decision | None, refs: set[int]) -> str:
+def region_body(view: GameView, seat: int, decision: Decision | None, refs: set[int], width: int = CELL) -> str:
     """A region: the players present, the battle grid if the battle is here, then the other units,
     spell tokens and mods stacked under their hosts."""
     names = {p.seat: p.name for p in view.players}
@@ -165,7 +174,7 @@ def region_body(view: GameView, seat: int, decision: Decision | None, refs: set[
     lines = ["Present: " + ", ".join(escape(names[s]) for s in present)]
     in_grid: set[int] = set()
     if here:
-        grid = formation_grid(view, decision, refs)
+        grid = formation_grid(view, decision, refs, width)
         if grid:
             lines += grid
             for col in b.get("attack") or []:

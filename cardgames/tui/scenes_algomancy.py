@@ -1,0 +1,83 @@
+"""Algomancy scenes for screenshots and snapshots: a seeded game played by keen bots up to a moment.
+
+Each scene starts a live-draft game with fixed elements and initiative, lets `KeenBot`s play it,
+and stops at the first decision that shows what the scene is about (the draft with one card
+kept, a board with units on both sides, blocks being declared, a spell on the stack).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from cardgames.bots.keen_bot import KeenBot
+from cardgames.engine.game import Game
+from cardgames.tui.session import Session
+
+PLAYERS = ["Ann", "Bob"]
+OPTIONS: dict[str, object] = {"format": "draft", "elements": ["fire", "water", "earth"], "initiative": "Ann",
+                              "stop": {"Ann": "relevant", "Bob": "relevant"}}
+CAP = 5000
+
+
+SEEDS = range(1, 40)
+
+
+def play_until(path: Path, wanted: Callable[[Game], bool]) -> Session:
+    """The first seeded game (seeds in SEEDS, keen bots) that reaches a decision where `wanted(game)`
+    holds, stopped there and autosaved, with the deciding player seated (LookupError if none does)."""
+    for seed in SEEDS:
+        session = start(path, seed)
+        g = session.game
+        bot = KeenBot(seed)
+        for _ in range(CAP):
+            if g.outcome is not None:
+                break
+            if wanted(g):
+                session.written = -1
+                session.save()
+                session.sit()
+                return session
+            g.choose(bot.choose(g.decision))
+    raise LookupError("no seeded game reached the wanted moment")
+
+
+def start(path: Path, seed: int = 1) -> Session:
+    return Session.start("algomancy", PLAYERS, seed, OPTIONS, path)
+
+
+def draft(path: Path) -> Session:
+    """Turn 1's draft: the first player has kept one card from the pack, so must give one back."""
+    s = start(path)
+    g = s.game
+    take = next(o for o in g.decision.options if o.group == "take")
+    g.choose(take)
+    s.written = -1
+    s.save()
+    s.sit()
+    return s
+
+
+def _units(g: Game, seat: int) -> int:
+    return sum(1 for o in g.state.cards_in(f"region:{seat}") if o.controller == seat)
+
+
+def board(path: Path) -> Session:
+    """Deployment with units in both regions."""
+    return play_until(path, lambda g: g.state.phase == "deployment" and g.decision.kind == "priority"
+                      and _units(g, 0) >= 2 and _units(g, 1) >= 2)
+
+
+def blocks(path: Path) -> Session:
+    """Blocks being declared against a formation of two or more columns, with a blocker placed."""
+    def wanted(g: Game) -> bool:
+        b = g.state.battle or {}
+        return (g.decision.kind == "block" and len(b.get("attack") or []) >= 2
+                and bool((b.get("defence") or {}).get("columns")))
+    return play_until(path, wanted)
+
+
+def stack(path: Path) -> Session:
+    """A battle window with a spell on the stack and the other player to respond."""
+    return play_until(path, lambda g: g.decision.kind == "priority" and bool(g.state.chain)
+                      and g.state.battle is not None and g.decision.seat_index != g.state.chain[-1].controller)
