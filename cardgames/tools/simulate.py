@@ -187,7 +187,10 @@ def _latency(values: list[float]) -> dict[str, int] | None:
     if not values:
         return None
     ordered = sorted(values)
-    at = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
+
+    def at(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
     return {"p50": round(at(0.5) * 1e6), "p99": round(at(0.99) * 1e6), "n": len(ordered)}
 
 
