@@ -11,13 +11,20 @@ same state and log. Every game must end within DECISION_CAP decisions.
 The random players draft sensibly (they finish a draft step when the pack holds 10, else move a
 card toward 10), end a formation or the resource step now and then, and otherwise choose uniformly.
 CARDGAMES_FUZZ_GAMES sets games per format
-(default 200), CARDGAMES_FUZZ_SEED0 the first seed.
+(default 200), CARDGAMES_FUZZ_SEED0 the first seed, CARDGAMES_FUZZ_JOBS the worker processes
+(default: one per CPU). The random players reach mods, viruses, ambushes, burst, the damage
+assignment choice and trigger ordering (they choose uniformly among the options).
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
+import sys
+import tempfile
+import traceback
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -33,6 +40,7 @@ from cardgames.games.algomancy.rules import Algomancy
 
 GAMES = int(os.environ.get("CARDGAMES_FUZZ_GAMES", "200"))
 SEED0 = int(os.environ.get("CARDGAMES_FUZZ_SEED0", "0"))
+JOBS = int(os.environ.get("CARDGAMES_FUZZ_JOBS", "0")) or os.cpu_count() or 1
 SAMPLE = 7
 DECISION_CAP = 20000
 RULES = Algomancy()
@@ -44,7 +52,7 @@ def pick(rng: random.Random, d: Decision) -> Option:
         done = [o for o in d.options if o.key == "done"]
         if done and rng.random() < 0.7:
             return done[0]
-        pack = int(d.info.get("pack", 10)) if isinstance(d.info, dict) else 10
+        pack = int(str(d.info.get("pack", 10))) if isinstance(d.info, dict) else 10
         want = "take" if pack > 10 else "give" if pack < 10 else rng.choice(["take", "give"])
         moves = [o for o in d.options if o.group == want]
         return rng.choice(moves or list(d.options))
@@ -81,8 +89,12 @@ def play_one(fmt: str, seed: int, tmp: Path) -> tuple[int, int]:
             assert not bad, f"{fmt} seed {seed}, decision {decisions} ({game.decision.kind}): {bad}"
         if rng.random() < 0.01:
             mark = len(game.events)
-            with pytest.raises(IllegalChoice):
+            try:
                 game.choose("fuzz:not-an-option")
+            except IllegalChoice:
+                pass
+            else:
+                raise AssertionError(f"{fmt} seed {seed}: an unknown key was accepted")
             assert len(game.events) == mark
         game.choose(pick(rng, game.decision))
         decisions += 1
@@ -97,10 +109,34 @@ def play_one(fmt: str, seed: int, tmp: Path) -> tuple[int, int]:
     return decisions, len(game.events)
 
 
+def _worker(job: tuple[str, list[int]]) -> list[tuple[int, str | None]]:
+    """Play some seeds of a format; (seed, failure traceback or None) for each."""
+    fmt, seeds = job
+    out: list[tuple[int, str | None]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for seed in seeds:
+            try:
+                play_one(fmt, seed, Path(tmp))
+                out.append((seed, None))
+            except Exception:
+                out.append((seed, traceback.format_exc(limit=12)))
+    return out
+
+
 @pytest.mark.parametrize("fmt", ["draft", "constructed"])
-def test_fuzz_random_games(fmt: str, tmp_path: Path) -> None:
-    turns = []
-    for seed in range(SEED0, SEED0 + GAMES):
-        play_one(fmt, seed, tmp_path)
-        turns.append(seed)
-    assert len(turns) == GAMES
+def test_fuzz_random_games(fmt: str) -> None:
+    seeds = list(range(SEED0, SEED0 + GAMES))
+    size = max(1, min(5, len(seeds) // (JOBS * 4) or 1))
+    jobs = [(fmt, seeds[i:i + size]) for i in range(0, len(seeds), size)]
+    if JOBS <= 1 or len(jobs) == 1 or sys.platform == "win32":
+        results = [r for job in jobs for r in _worker(job)]
+    else:
+        with ProcessPoolExecutor(max_workers=JOBS, mp_context=multiprocessing.get_context("fork")) as pool:
+            results = [r for rs in pool.map(_worker, jobs) for r in rs]
+    assert sorted(seed for seed, _ in results) == seeds
+    failed = [(seed, tb) for seed, tb in results if tb]
+    if failed:
+        report = "\n\n".join(f"--- {fmt} seed {seed} (rerun: CARDGAMES_FUZZ_SEED0={seed} CARDGAMES_FUZZ_GAMES=1 "
+                              f"pytest tests/test_fuzz_algomancy.py -k {fmt})\n{tb}" for seed, tb in failed[:5])
+        pytest.fail(f"{len(failed)} of {len(results)} {fmt} games failed; seeds {[s for s, _ in failed][:30]}\n"
+                    f"{report}", pytrace=False)

@@ -32,8 +32,10 @@ class Battle:
         self.rules = rules
 
     def frame_kinds(self) -> dict[str, FrameKind]:
+        from cardgames.games.algomancy import damage_step
+
         return {"battle": FnFrame(self._run), "formation": FnFrame(self._form_run, self._form_answer),
-                "block": FnFrame(self._block_run, self._block_answer)}
+                "block": FnFrame(self._block_run, self._block_answer), **damage_step.frame_kinds()}
 
     # -- queries used by effects and stats ---------------------------------------------------
 
@@ -125,7 +127,9 @@ class Battle:
         elif step == "damage":
             flow.emit(ce.BattleChanged(changes={"step": nxt}))
             if b["attack"]:
-                self.combat_damage(flow)
+                from cardgames.games.algomancy import damage_step
+
+                damage_step.start(flow)
         else:
             self._next_phase(flow, frame)
         return None
@@ -162,29 +166,7 @@ class Battle:
                              "attributes": board.own_attributes(self.rules, state, o)}
         return {"attack": b["attack"], "defence": b["defence"], "blocked": list(b["blocked"]), "units": units}
 
-    def combat_damage(self, flow: Flow) -> None:
-        """Combat damage in three sub-steps; deaths are checked between them (R45)."""
-        from cardgames.games.algomancy.checks import check_state
-        from cardgames.games.algomancy.verbs import deal_damage
-
-        state = flow.state
-        plan = cm.schedule(self.plain(state))
-        flow.emit(ce.BattleChanged(changes={"fought": True}))
-        defender = int(state.battle["defender"]) if state.battle else 0
-        for step in cm.SUBSTEPS:
-            if state.battle is None or state.outcome is not None:
-                return
-            events = cm.substep_damage(self.plain(state), step, plan)
-            for ev in events:
-                if ev[0] == "player":
-                    deal_damage(flow, -(defender + 1), int(ev[1]), None, combat=True)
-                else:
-                    _, unit, amount, _deadly = ev
-                    if unit in state.objects and state.objects[unit].zone.startswith("region:"):
-                        deal_damage(flow, int(unit), int(amount), self._dealer(state, int(unit)), combat=True)
-            check_state(self.rules, flow)
-
-    def _dealer(self, state: State, receiver: int) -> int | None:
+    def dealer(self, state: State, receiver: int) -> int | None:
         """A unit of the column facing `receiver` (so a Deadly column's damage is deadly)."""
         b = state.battle or {}
         for mine, theirs in (("attack", "defence"), ("defence", "attack")):
@@ -214,7 +196,8 @@ class Battle:
             opts += [Option(f"slot:{i}", f"Column {i + 1}, back row (behind {name(state, state.objects[c[0]])})",
                             "slot") for i, c in enumerate(cols) if len(c) == 1]
             opts.append(Option("back", "Back", "cancel"))
-            return Ask(seat, "formation", f"Where does {name(state, state.objects[u])} go?", opts)
+            return Ask(seat, "formation", f"Where does {name(state, state.objects[u])} go?", opts,
+                       {"cols": cols})
         opts = []
         for u in pool:
             if u not in placed:
@@ -232,7 +215,8 @@ class Battle:
                 else "Set this formation"
             opts.insert(0, Option("done", label, "done"))
         shown = " | ".join("/".join(name(state, state.objects[u]) for u in c) for c in cols) or "empty"
-        return Ask(seat, "formation", f"Set your attacking formation (front/back by column): {shown}", opts)
+        return Ask(seat, "formation", f"Set your attacking formation (front/back by column): {shown}", opts,
+                   {"cols": cols})
 
     def _form_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
         d = frame.data
@@ -329,6 +313,9 @@ class Battle:
             o = state.objects[u]
             card = self.rules.cards[o.card]
             abilities = [*card.abilities, *(card.augment.abilities if card.augment else [])]
+            for m in board.mods_on(state, o):
+                aug = self.rules.cards[m.card].augment
+                abilities += aug.abilities if aug is not None else []
             if "flying" in board.own_attributes(self.rules, state, o) or any(
                     a.static is not None and a.static.can_block_flying for a in abilities):
                 return True

@@ -9,14 +9,16 @@ from cardgames.engine.flow import Flow
 from cardgames.engine.state import Json, State
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.board import stats_of
+from cardgames.games.algomancy.mods import detach_all
 from cardgames.games.algomancy.play import graft_ref
 
 if TYPE_CHECKING:
     from cardgames.games.algomancy.rules import Algomancy
 
 
-def still_legal(rules: Algomancy, state: State, ref: int, entry: Any) -> bool:
-    """Whether a chosen target is still there to be affected (same region, still in play)."""
+def still_legal(rules: Algomancy, state: State, ref: int, entry: Any, kind: str | None = None) -> bool:
+    """Whether a chosen target is still there to be affected (same region, still in play; a card
+    in a bin only for a slot that targets cards in the bin, `kind` "bin_unit")."""
     if ref < 0:
         seat = -ref - 1
         reg = int(entry.data.get("region", entry.controller)) if entry is not None else seat
@@ -24,8 +26,8 @@ def still_legal(rules: Algomancy, state: State, ref: int, entry: Any) -> bool:
     obj = state.objects.get(ref)
     if obj is None:
         return any(e.id == ref for e in state.chain)
-    if entry is not None and obj.zone.startswith("bin:"):
-        return True
+    if obj.zone.startswith("bin:"):
+        return kind == "bin_unit"
     where = int(entry.data.get("region", entry.controller)) if entry is not None else None
     return obj.zone == t.region(where) if where is not None else obj.zone.startswith("region:")
 
@@ -41,10 +43,10 @@ def to_bin(rules: Algomancy, flow: Flow, obj: int) -> None:
     o = flow.state.objects[obj]
     card = rules.cards[o.card]
     mods = [m for m in flow.state.objects.values() if m.attached_to == obj]
-    erase = card.is_token or bool(o.props.get("unstable")) or bool(mods) or o.owner < 0
-    for m in mods:  # permadeath: a modded card and all its mods are erased together
-        flow.emit(ce.ObjectMoved(m.id, "erased", reset=True))
-    flow.emit(ce.ObjectMoved(obj, "erased" if erase else t.bin_(o.owner), reset=True))
+    home = t.home_seat(o)
+    erase = card.is_token or bool(o.props.get("unstable")) or bool(mods) or home < 0
+    detach_all(rules, flow, obj, "erased")  # permadeath: a modded card and all its mods are erased together
+    flow.emit(ce.ObjectMoved(obj, "erased" if erase else t.bin_(home), reset=True))
 
 
 def destroy(rules: Algomancy, flow: Flow, obj: int, how: str) -> None:
@@ -116,10 +118,10 @@ def queue_trigger_event(rules: Algomancy, flow: Flow, when: str, obj: int, contr
         if card.augment is not None:  # augment text works on the card itself too
             refs += [(f"card:{card.id}:aug:{i}", ab.targets)
                      for i, ab in enumerate(card.augment.abilities) if ab.when == when]
-        if card.graft is not None and card.graft.when == when and card.is_unit:
-            if card.graft.bounded and o.props.get("used"):
-                continue
+        if card.graft is not None and card.graft.when == when and card.is_unit \
+                and not (card.graft.bounded and o.props.get("used")):
             refs.append((graft_ref(o), card.graft.targets))
+            rules.play.fire_graft(flow, o)
         for host_mod in [m for m in state.objects.values() if m.attached_to == src]:
             mcard = rules.cards[host_mod.card]
             if mcard.augment is not None:
@@ -134,7 +136,9 @@ def queue_trigger_event(rules: Algomancy, flow: Flow, when: str, obj: int, contr
 
 def flush(rules: Algomancy, flow: Flow) -> bool:
     """Put pending triggers on the stack: the initiative player's first, so the non-initiative
-    player's go on last and resolve first (Q&A: simultaneous triggers)."""
+    player's go on last and resolve first; each player orders their own (Q&A: simultaneous triggers)."""
+    from cardgames.games.algomancy import ordering
+
     state = flow.state
     pending = [tr for tr in state.pending_triggers if tr["when"] != "end_of_turn"]
     if not pending:
@@ -142,13 +146,15 @@ def flush(rules: Algomancy, flow: Flow) -> bool:
     order = t.priority_order(state, state.live_seats())
     pending.sort(key=lambda tr: order.index(int(tr["controller"])) if int(tr["controller"]) in order else 99)
     flow.emit(ce.TriggersTaken([int(tr["id"]) for tr in pending]))
-    for tr in pending:
-        rules.play.put_trigger(flow, tr)
+    ordering.start(flow, pending)
     return True
 
 
 def end_of_turn_effects(rules: Algomancy, flow: Flow) -> None:
-    """At the end of turn: each "at the end of turn" ability resolves at once, no stack (R20)."""
+    """At the end of turn: each "at the end of turn" ability resolves at once, no stack, the
+    initiative player's first, each player ordering their own (R20)."""
+    from cardgames.games.algomancy import ordering
+
     state = flow.state
     for s in t.priority_order(state, state.live_seats()):
         for o in list(t.in_region(state, s)):
@@ -157,5 +163,4 @@ def end_of_turn_effects(rules: Algomancy, flow: Flow) -> None:
     pending = [tr for tr in state.pending_triggers if tr["when"] == "end_of_turn"]
     if pending:
         flow.emit(ce.TriggersTaken([int(tr["id"]) for tr in pending]))
-        for tr in reversed(pending):
-            rules.play.put_trigger(flow, tr, special=True)
+        ordering.start(flow, pending, special=True)

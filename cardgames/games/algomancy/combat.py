@@ -154,19 +154,63 @@ def assign_damage(
     return dealt
 
 
-def _hit_column(battle: Battle, side: Side, index: int, amount: int, deadly: bool) -> list[DamageEvent]:
-    receivers = [(u, battle["units"][str(u)]["defense"] - battle["units"][str(u)]["damage"])
-                 for u in column_units(battle, side, index)]
-    return [("unit", unit, share, deadly) for unit, share in assign_damage(amount, receivers, deadly=deadly)]
+def _receivers(battle: Battle, side: Side, index: int) -> list[tuple[int, int]]:
+    return [(u, battle["units"][str(u)]["defense"] - battle["units"][str(u)]["damage"])
+            for u in column_units(battle, side, index)]
 
 
-def substep_damage(battle: Battle, step: str, plan: dict[str, list[str]] | None = None) -> list[DamageEvent]:
+def _hit_column(battle: Battle, side: Side, index: int, amount: int, deadly: bool,
+                front_extra: int = 0) -> list[DamageEvent]:
+    receivers = _receivers(battle, side, index)
+    return [("unit", unit, share, deadly)
+            for unit, share in assign_damage(amount, receivers, deadly=deadly, front_extra=front_extra)]
+
+
+class AssignmentChoice(TypedDict):
+    """A blocked column whose damage may be over-assigned to the front unit it hits (Q&A: Lithoghul)."""
+
+    column: str
+    """The dealing column's key ("attack:0", "defence:1")."""
+    amount: int
+    front: int
+    back: int
+    lethal: int
+    """The least the front unit must take before any damage goes to the back unit (R39)."""
+
+
+def assignment_choices(battle: Battle, step: str, plan: dict[str, list[str]] | None = None
+                       ) -> list[AssignmentChoice]:
+    """The columns dealing damage in this sub-step whose dealer may choose how much goes to the front unit:
+    blocked, facing a front and a back unit, with more damage than the front unit's lethal amount."""
+    acting = schedule(battle) if plan is None else plan
+    out: list[AssignmentChoice] = []
+    for index in sorted(set(battle["blocked"])):
+        for dealer, receiver in (("attack", "defence"), ("defence", "attack")):
+            key = column_key(dealer, index)  # type: ignore[arg-type]
+            if step not in acting.get(key, []):
+                continue
+            amount = column_damage(battle, dealer, index)  # type: ignore[arg-type]
+            receivers = _receivers(battle, receiver, index)  # type: ignore[arg-type]
+            if len(receivers) < 2:
+                continue
+            deadly = "deadly" in shared_attributes(battle, dealer, index)  # type: ignore[arg-type]
+            lethal = 1 if deadly else max(1, receivers[0][1])
+            if amount > lethal:
+                out.append({"column": key, "amount": amount, "front": receivers[0][0], "back": receivers[1][0],
+                            "lethal": lethal})
+    return out
+
+
+def substep_damage(battle: Battle, step: str, plan: dict[str, list[str]] | None = None,
+                   extra: dict[str, int] | None = None) -> list[DamageEvent]:
     """The damage events of one sub-step (Damage, R37, R43, R45), with default assignment, all simultaneous.
 
     Unblocked attacking columns hit the defending player.  In a blocked column the attacking and defending
     columns damage each other; a blocked column whose blockers are all gone deals its damage to nobody, and
     defenders stand in front of nothing outside blocked columns.  `plan` is `schedule(battle)` taken when the
-    damage step began (computed now if omitted).  Nothing is changed: apply the events with `mark_damage`.
+    damage step began (computed now if omitted).  `extra` maps a dealing column's key to the damage its
+    controller over-assigns to the front unit (Q&A; default none).  Nothing is changed: apply the events
+    with `mark_damage`.
     """
     if step not in SUBSTEPS:
         raise ValueError(f"unknown sub-step {step!r}: one of {', '.join(SUBSTEPS)}")
@@ -185,7 +229,8 @@ def substep_damage(battle: Battle, step: str, plan: dict[str, list[str]] | None 
                 events.append(("player", amount))
             elif index in blocked:
                 deadly = "deadly" in shared_attributes(battle, dealer, index)
-                events.extend(_hit_column(battle, receiver, index, amount, deadly))
+                over = (extra or {}).get(column_key(dealer, index), 0)
+                events.extend(_hit_column(battle, receiver, index, amount, deadly, over))
     return events
 
 

@@ -61,8 +61,9 @@ class Planning:
             if state.players[s].props.get("activations"):
                 flow.emit(ce.PlayerPropSet(s, "activations", 0))
         for obj in list(state.objects.values()):
-            if obj.props.get("used"):
-                flow.emit(ce.ObjectPropSet(obj.id, "used", None))
+            for mark in ("used", "graft_used"):
+                if obj.props.get(mark):
+                    flow.emit(ce.ObjectPropSet(obj.id, mark, None))
 
     def start_draft(self, flow: Flow) -> None:
         """Step 3: refresh the packs when a cycle of N+1 turns is over, then each player drafts."""

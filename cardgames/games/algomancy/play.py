@@ -28,14 +28,18 @@ class Play:
     """The PriorityRules and EffectRules of Algomancy."""
 
     def __init__(self, rules: Algomancy) -> None:
+        from cardgames.games.algomancy import mods
         from cardgames.games.algomancy.verbs import VERB_TABLE
 
         self.rules = rules
-        self.verbs: Mapping[str, Any] = VERB_TABLE
+        self.verbs: Mapping[str, Any] = {**VERB_TABLE, **mods.VERBS}
 
     def frame_kinds(self) -> dict[str, FrameKind]:
+        from cardgames.games.algomancy import mods, ordering
+
         return {"cast": FnFrame(self._cast_run, self._cast_answer),
-                "trigger": FnFrame(self._trigger_run, self._trigger_answer)}
+                "trigger": FnFrame(self._trigger_run, self._trigger_answer),
+                **mods.frame_kinds(), **ordering.frame_kinds()}
 
     # -- what may be played ----------------------------------------------------------------
 
@@ -43,6 +47,8 @@ class Play:
         return str(frame.data.get("window", ""))
 
     def priority_options(self, state: State, seat: int, frame: Frame) -> list[Option]:
+        from cardgames.games.algomancy import mods
+
         window = self.window_kind(frame)
         reg = t.current_region(state, seat)
         cards = self.rules.cards
@@ -57,6 +63,8 @@ class Play:
                 if card.from_bin and self.can_play(state, seat, card, window, reg):
                     opts.append(Option(f"play:{obj.id}", f"{self.play_label(state, obj, card)} from your bin",
                                        "play", obj.id))
+        opts += mods.options(self.rules, state, seat, window, reg)
+        bursting: set[str] = set()
         for obj in t.in_region(state, reg):
             if obj.controller != seat:
                 continue
@@ -64,7 +72,16 @@ class Play:
             slots = card.play.targets if card.play else {}
             if card.kind == "token_spell" and self.timing_ok(card, window) \
                     and self.targets_exist(state, seat, slots, obj.id, reg):
-                opts.append(Option(f"token:{obj.id}", f"Play {self.rules.card_name(state, obj)}", "token", obj.id))
+                burst = self.burst_of(state, obj)
+                if len(burst) > 1:  # Burst: all tokens of this name are played at once (rulebook: Tokens)
+                    name = self.rules.card_name(state, obj)
+                    if name not in bursting:
+                        bursting.add(name)
+                        opts.append(Option(f"token:{obj.id}", f"Play all {len(burst)} {name} (burst)", "token",
+                                           obj.id))
+                else:
+                    opts.append(Option(f"token:{obj.id}", f"Play {self.rules.card_name(state, obj)}", "token",
+                                       obj.id))
             if window in ("haste",):
                 continue
             for i, ab in enumerate(card.abilities):
@@ -76,10 +93,18 @@ class Play:
             if card.graft is not None and card.graft.cost is not None and card.is_unit \
                     and not (card.graft.bounded and obj.props.get("used")) \
                     and self.cost_payable(state, seat, card.graft.cost, obj.id, reg) \
-                    and self.targets_exist(state, seat, card.graft.targets, obj.id, reg):
+                    and self.targets_exist(state, seat, self.effect_of(graft_ref(obj))[0], obj.id, reg):
                 opts.append(Option(f"graft:{obj.id}", f"{card.name}: {self.cost_text(card.graft.cost)} (graft)",
                                    "ability", obj.id))
         return opts
+
+    def burst_of(self, state: State, token: GameObject) -> list[int]:
+        """A burst token and every other one of its name its controller has in the region (R-Burst)."""
+        if "burst" not in self.rules.cards[token.card].attributes or not token.zone.startswith("region:"):
+            return [token.id]
+        name = self.rules.card_name(state, token)
+        return [o.id for o in state.cards_in(token.zone) if o.controller == token.controller
+                and self.rules.cards[o.card].kind == "token_spell" and self.rules.card_name(state, o) == name]
 
     def play_label(self, state: State, obj: GameObject, card: Card) -> str:
         return f"Play {self.rules.card_name(state, obj)} ({card.cost} mana)"
@@ -198,8 +223,18 @@ class Play:
         return False
 
     def begin_maneuver(self, flow: Flow, seat: int, option: Option, frame: Frame) -> None:
+        from cardgames.games.algomancy import mods
+
         kind, _, rest = option.key.partition(":")
-        flow.push("cast", seat=seat, how=kind, what=rest, chosen={}, paid=False, window=frame.id)
+        if kind in mods.HOW:
+            flow.push("modify", seat=seat, how=kind, what=rest, host=None, position=None)
+            return
+        extra: dict[str, Json] = {}
+        if kind == "token":
+            burst = self.burst_of(flow.state, flow.state.objects[int(rest)])
+            if len(burst) > 1:
+                extra["burst"] = [b for b in burst if b != int(rest)]
+        flow.push("cast", seat=seat, how=kind, what=rest, chosen={}, paid=False, window=frame.id, **extra)
 
     def resolve_top(self, flow: Flow) -> None:
         entry = flow.state.chain[-1]
@@ -230,7 +265,7 @@ class Play:
             return card, obj, ref, self.effect_of(ref)[0], card.graft.cost
         if card.play is not None:
             return card, obj, f"card:{card.id}:play", dict(card.play.targets), card.play.extra_cost
-        if card.graft is not None:
+        if card.graft is not None and not card.is_unit:  # a graft spell does its effect; a unit just spawns
             return card, obj, f"card:{card.id}:graft", dict(card.graft.targets), None
         return card, obj, f"unit:{card.id}", {}, None
 
@@ -246,7 +281,8 @@ class Play:
                 source = obj.id if frame.data["how"] in ("ability", "graft") else None
                 cands = [c for c in self.candidates(state, seat, spec, source, reg) if c not in have]
                 opts = [Option(f"target:{c}", self.target_label(state, c), "target", c) for c in cands]
-                opts.append(Option("back", "Back (play nothing)", "cancel"))
+                if not frame.data.get("locked"):  # a burst under way cannot be taken back
+                    opts.append(Option("back", "Back (play nothing)", "cancel"))
                 return Ask(seat, "target", f"{card.name}: choose a target ({slot}, {len(have) + 1} of {spec.count})",
                            opts)
         if cost is not None and cost.sacrifice and "sacrifice" not in frame.data:
@@ -295,18 +331,41 @@ class Play:
         if how == "play" and obj.zone == t.bin_(seat) and card.from_bin:
             data["unstable"] = True
         if how in ("play", "token"):
-            flow.emit(ce.ObjectMoved(obj.id, "stack"))
+            flow.emit(ce.ObjectMoved(obj.id, "stack", controller=seat))
             label = f"{card.name}" if how == "play" else self.rules.card_name(state, obj)
         else:
             label = f"{card.name}'s ability"
         if how == "graft":
-            flow.emit(ce.ObjectPropSet(obj.id, "used", True)) if card.graft and card.graft.bounded else None
+            self.fire_graft(flow, obj)
             data["graft_of"] = obj.id
         flow.emit(ce.ChainPushed(flow.new_id(), seat, how, label, obj.id, ref, targets, data))
         if card.kind in ("spell", "spell_unit", "token_spell") and how in ("play", "token"):
             from cardgames.games.algomancy.checks import queue_trigger_event
 
             queue_trigger_event(self.rules, flow, "you_play_spell", obj.id, seat)
+        self.keep_priority(flow, seat)
+        burst = [int(b) for b in frame.data.get("burst") or []]
+        if burst:  # the next token of the burst, played at the same time (rulebook: Tokens, note)
+            flow.push("cast", seat=seat, how="token", what=str(burst[0]), chosen={}, paid=False,
+                      window=frame.data.get("window"), burst=burst[1:], locked=True)
+
+    def fire_graft(self, flow: Flow, host: GameObject) -> None:
+        """A graft ability fires: a bounded cause is spent for the turn; with an unbounded cause,
+        each bounded effect grafted on it is (rulebook: Bounded and unbounded graft; R64)."""
+        card = self.rules.cards[host.card]
+        if card.graft is not None and card.graft.bounded:
+            flow.emit(ce.ObjectPropSet(host.id, "used", True))
+            return
+        grafts = [str(c) for c in host.props.get("grafts", [])]
+        used = [int(i) for i in host.props.get("graft_used", [])]
+        fired = [i for i, cid in enumerate(grafts, start=1)
+                 if (g := self.rules.cards[cid].graft) is not None and g.bounded and i not in used]
+        if fired:
+            flow.emit(ce.ObjectPropSet(host.id, "graft_used", sorted(used + fired)))
+
+    def keep_priority(self, flow: Flow, seat: int) -> None:
+        """After `seat` put something on the stack they keep priority; alone, it resolves at once."""
+        state = flow.state
         window = next((f for f in reversed(state.frames) if f.kind == "priority"), None)
         if window is not None:
             seats = window.data.get("seats") or []
@@ -335,16 +394,22 @@ class Play:
         on it, top to bottom (rulebook: Graft)."""
         if ref.startswith("unit:"):
             return {}, [], self.rules.cards[ref.split(":")[1]].name
+        if ref.startswith(("virus:", "ambush:")):
+            from cardgames.games.algomancy import mods
+
+            return mods.effect(self.rules, ref)
         if ref.startswith("graft:"):
             ids = ref.split(":")[1].split(",")
             host = self.rules.cards[ids[0]]
             slots: dict[str, TargetSpec] = {}
             steps: list[dict[str, Any]] = []
-            for cid in ids:
-                g = self.rules.cards[cid].graft
-                if g is not None:
-                    slots.update(g.targets)
-                    steps += list(g.effect)
+            for i, cid in enumerate(ids):
+                g = self.rules.cards[cid.lstrip("-")].graft
+                if g is None or cid.startswith("-"):  # a bounded effect already fired this turn
+                    continue
+                names = {k: (k if i == 0 else f"{k}{i}") for k in g.targets}  # each effect its own targets
+                slots.update({names[k]: v for k, v in g.targets.items()})
+                steps += [_renamed(step, names) for step in g.effect]
             return slots, steps, host.name
         eff = self.rules.cat.effect(ref)
         return dict(eff.targets), eff.steps, eff.name
@@ -402,7 +467,10 @@ class Play:
         targets: dict[str, list[int]] = {k: list(v) for k, v in dict(frame.data["targets"]).items()}
         if not targets:
             return True
-        kept = {k: [x for x in v if still_legal(self.rules, flow.state, x, entry)] for k, v in targets.items()}
+        slots = self.effect_of(str(entry.ability))[0] if entry is not None and entry.ability else {}
+        kinds = {k: spec.type for k, spec in slots.items()}
+        kept = {k: [x for x in v if still_legal(self.rules, flow.state, x, entry, kinds.get(k))]
+                for k, v in targets.items()}
         if not any(kept.values()):
             self.finish(flow, entry, fizzled=True)
             return False
@@ -445,8 +513,20 @@ class Play:
 
 
 def graft_ref(host: GameObject) -> str:
-    """The effect reference of a unit's graft ability with what is grafted on it, in order."""
-    return "graft:" + ",".join([host.card, *[str(c) for c in host.props.get("grafts", [])]])
+    """The effect reference of a unit's graft ability with what is grafted on it, top to bottom;
+    a bounded effect that already fired this turn is marked "-" (left out)."""
+    used = {int(i) for i in host.props.get("graft_used", [])}
+    grafts = [("-" if i in used else "") + str(c) for i, c in enumerate(host.props.get("grafts", []), start=1)]
+    return "graft:" + ",".join([host.card, *grafts])
+
+
+def _renamed(value: Any, names: dict[str, str]) -> Any:
+    """An effect step with its target-slot names replaced."""
+    if isinstance(value, dict):
+        return {k: _renamed(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renamed(v, names) for v in value]
+    return names.get(value, value) if isinstance(value, str) else value
 
 
 def with_target(slots: Mapping[str, TargetSpec], chosen: dict[str, Json], target: int) -> dict[str, Json]:

@@ -53,6 +53,12 @@ def region_seat(zone_id: str) -> int | None:
     return int(zone_id.split(":")[1]) if zone_id.startswith("region:") else None
 
 
+def home_seat(obj: GameObject) -> int:
+    """Whose bin and hand a card goes back to: its owner's; a card of the shared live-draft deck
+    (owner -1) belongs to the player who controls it (who played or holds it in play)."""
+    return obj.owner if obj.owner >= 0 else obj.controller
+
+
 def in_region(state: State, reg: int) -> list[GameObject]:
     """Every permanent in play in region `reg` (units and spell tokens)."""
     return [state.objects[i] for i in state.zones[region(reg)].cards]

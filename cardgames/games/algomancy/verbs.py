@@ -218,12 +218,14 @@ def recall(flow: Flow, obj: int) -> None:
     state = flow.state
     o = state.objects[obj]
     rules.battle_rules.leave_formation(flow, obj)
-    for m in [m for m in state.objects.values() if m.attached_to == obj]:
-        flow.emit(ce.ObjectMoved(m.id, t.bin_(m.owner), reset=True))
-    if rules.cards[o.card].is_token or o.owner < 0:
+    from cardgames.games.algomancy.mods import detach_all
+
+    detach_all(rules, flow, obj, "bin")
+    home = t.home_seat(o)
+    if rules.cards[o.card].is_token or home < 0:
         flow.emit(ce.ObjectMoved(obj, "erased", reset=True))
     else:
-        flow.emit(ce.ObjectMoved(obj, t.hand(o.owner), reset=True))
+        flow.emit(ce.ObjectMoved(obj, t.hand(home), reset=True))
 
 
 def _recall(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:

@@ -223,9 +223,12 @@ def stack_body(view: GameView, decision: Decision | None, refs: set[int]) -> str
         lines.append(f"Shared deck: {view.zones['deck'].count} cards")
     b = view.battle or {}
     if b.get("region") is not None:
+        step = STEP_NAMES.get(str(b.get("step")), str(b.get("step")))
+        if decision is not None and decision.kind in ("formation", "block"):
+            step = "setting the formation" if decision.kind == "formation" else "declaring blocks"
         lines.append(f"[b]Battle[/], phase {b.get('phase')} of 2, in {escape(names[int(b['region'])])}'s region: "
                      f"{escape(names[int(b['attacker'])])} attacks, {escape(names[int(b['defender'])])} blocks — "
-                     f"{STEP_NAMES.get(str(b.get('step')), str(b.get('step')))}")
+                     f"{step}")
     if view.chain:
         lines.append("[b]Stack[/] (first in, last out — the top resolves first):")
         for i, entry in enumerate(reversed(view.chain)):

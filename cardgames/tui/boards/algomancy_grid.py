@@ -193,8 +193,10 @@ def region_body(view: GameView, seat: int, decision: Decision | None, refs: set[
     by_side: dict[int, list[CardView]] = {}
     for u in units:
         by_side.setdefault(u.controller, []).append(u)
+    cols = decision.info.get("cols") if decision is not None and decision.kind == "formation" else None
+    forming = {int(u) for c in cols for u in c} if isinstance(cols, list) else set()
     for s in sorted(by_side, key=lambda s: (s != seat, s)):
-        rest = [u for u in by_side[s] if u.id not in in_grid]
+        rest = [u for u in by_side[s] if u.id not in in_grid and u.id not in forming]
         if not rest:
             continue
         who = "Units" if s == seat else f"{escape(names[s])}'s units here"

@@ -22,11 +22,12 @@ HELP = """\
 | h | back (like Esc) |
 | Space | pass (when passing is an option) |
 | Esc | cancel a half-made choice (back out of targeting) |
-| click a ▸name | pick that card or hero as the answer |
+| click a ▸name | pick that card (or hero) as the answer |
 | click a name | inspect the card |
+| click "+ here", "+ behind", "+ block" | Algomancy: put the unit you picked in that slot of the grid |
 | i | inspect the card the highlighted option is about |
-| w | what you cannot do right now, and why (gold, cooldowns, timing) |
-| click "Abilities" | a hero's eight abilities in full |
+| w | what you cannot do right now, and why (cost, affinity, timing, cooldowns) |
+| click "Abilities" | Allegiance: a hero's eight abilities in full |
 | u | undo your last choice (refused once hidden cards were revealed) |
 | r | the rules of this game |
 | s | settings, including when you are asked to respond |
@@ -38,12 +39,21 @@ HELP = """\
 
 When the next decision belongs to another player, a curtain covers the table:
 pass the device, and that player presses Enter. Whether you are asked to respond
-to other players' maneuvers is your own stop setting (chosen at New game, changed
-during the game with s): by default only when it concerns you (you are targeted,
-attacked or in the battle) and, by what everyone can see, you could respond (you
-hold an action card, have a ready reaction ability, or control a card with an
-activated ability) — so being asked reveals nothing about your hand. "Whenever I
-could respond", "at every chance" and "never" are the other settings.
+to other players' moves is your own stop setting (chosen at New game, changed
+during the game with s): by default only when it concerns you and, by what
+everyone can see, you could respond (you hold cards, or control a card with an
+ability you could use) — so being asked reveals nothing about your hand.
+"Whenever I could respond", "at every chance" and "never" are the other settings.
+
+# Algomancy's board
+
+Your opponent is at the top, you at the bottom. Between you are the two regions,
+side by side; during a battle they stack, and the region where the battle is
+fought shows the formations as a grid: one line per column, the attacker's back
+and front rows on the left facing the blocker's front and back rows across ║.
+Attributes under a unit include those its column shares. While you draft, your
+hand and the pack are shown side by side with the pack's count: pass it when it
+holds exactly 10.
 """
 
 

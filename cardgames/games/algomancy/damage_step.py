@@ -1,0 +1,98 @@
+"""The combat damage step as a frame: three sub-steps, and the dealer's choice to over-assign to the front unit.
+
+Frame kind "combat_damage" runs the sub-steps first, regular, last (R45). Before a sub-step deals its
+damage, the controller of each blocked column that could give its front target more than lethal is
+asked how much the front unit takes (rulebook Q&A: "the player dealing damage may choose to assign
+additional damage beyond lethal to a unit"); the first option is the usual split, lethal first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardgames.engine import core_events as ce
+from cardgames.engine.decisions import Ask, Option
+from cardgames.engine.flow import Flow, FnFrame, FrameKind
+from cardgames.engine.state import Frame
+from cardgames.games.algomancy import combat as cm
+
+if TYPE_CHECKING:
+    from cardgames.games.algomancy.rules import Algomancy
+
+
+def _rules(flow: Flow) -> Algomancy:
+    return flow.ruleset  # type: ignore[return-value]
+
+
+def frame_kinds() -> dict[str, FrameKind]:
+    return {"combat_damage": FnFrame(_run, _answer)}
+
+
+def start(flow: Flow) -> None:
+    """The damage step begins: which sub-steps each column acts in is fixed now (R45)."""
+    rules = _rules(flow)
+    plan = cm.schedule(rules.battle_rules.plain(flow.state))
+    flow.emit(ce.BattleChanged(changes={"fought": True}))
+    flow.push("combat_damage", plan=plan, sub=0, assign={})
+
+
+def _run(flow: Flow, frame: Frame) -> Ask | None:
+    from cardgames.games.algomancy.checks import check_state
+    from cardgames.games.algomancy.verbs import deal_damage
+
+    rules = _rules(flow)
+    state = flow.state
+    sub = int(frame.data["sub"])
+    b = state.battle
+    if b is None or state.outcome is not None or sub >= len(cm.SUBSTEPS):
+        flow.pop(frame)
+        return None
+    step = cm.SUBSTEPS[sub]
+    plan: dict[str, list[str]] = dict(frame.data["plan"])
+    assign: dict[str, int] = {str(k): int(v) for k, v in dict(frame.data["assign"]).items()}
+    battle = rules.battle_rules.plain(state)
+    for ch in cm.assignment_choices(battle, step, plan):
+        if ch["column"] not in assign:
+            return _ask(rules, flow, ch)
+    events = cm.substep_damage(battle, step, plan, {k: v for k, v in assign.items()})
+    defender = int(b["defender"])
+    flow.update(frame, sub=sub + 1, assign={})
+    for ev in events:
+        if ev[0] == "player":
+            deal_damage(flow, -(defender + 1), int(ev[1]), None, combat=True)
+        else:
+            unit, amount = int(ev[1]), int(ev[2])
+            if unit in state.objects and state.objects[unit].zone.startswith("region:"):
+                deal_damage(flow, unit, amount, rules.battle_rules.dealer(state, unit), combat=True)
+    check_state(rules, flow)
+    return None
+
+
+def _ask(rules: Algomancy, flow: Flow, ch: cm.AssignmentChoice) -> Ask:
+    state = flow.state
+    b = state.battle or {}
+    side = ch["column"].split(":")[0]
+    seat = int(b["attacker"] if side == "attack" else b["defender"])
+    name = rules.card_name
+    front, back = name(state, state.objects[ch["front"]]), name(state, state.objects[ch["back"]])
+    amount, lethal = ch["amount"], ch["lethal"]
+    opts = []
+    for n in range(lethal, amount + 1):
+        usual = " (the usual split: lethal to the front first)" if n == lethal else ""
+        opts.append(Option(f"front:{n}", f"Deal {n} to {front} and {amount - n} to {back}{usual}", "assign",
+                           ch["front"]))
+    col = int(ch["column"].split(":")[1]) + 1
+    return Ask(seat, "assign_damage", f"Column {col} deals {amount} combat damage: how much goes to {front} in "
+               f"front (at least {lethal} before any reaches {back})?", opts)
+
+
+def _answer(flow: Flow, frame: Frame, option: Option) -> None:
+    rules = _rules(flow)
+    state = flow.state
+    plan: dict[str, list[str]] = dict(frame.data["plan"])
+    step = cm.SUBSTEPS[int(frame.data["sub"])]
+    assign = {str(k): int(v) for k, v in dict(frame.data["assign"]).items()}
+    ch = next(c for c in cm.assignment_choices(rules.battle_rules.plain(state), step, plan)
+              if c["column"] not in assign)
+    assign[ch["column"]] = int(option.key.split(":")[1]) - ch["lethal"]
+    flow.update(frame, assign=assign)
