@@ -175,4 +175,7 @@ async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_drafted_gam
             screen.answer(bot.choose(g.decision).key)
             await pilot._wait_for_screen()
         assert isinstance(app.screen, GameOverScreen)
+        summary = str(app.screen.query_one("#summary", Static).content)
+        winner = g.players[g.outcome.winners[0]] if g.outcome and g.outcome.winners else "?"
+        assert f"{winner} won" in summary and "life " in summary and "None" not in summary
     assert g.outcome is not None and checked > 200

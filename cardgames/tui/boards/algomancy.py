@@ -108,6 +108,10 @@ class AlgomancyBoard(Board):
             return "This card is hidden from you."
         return card_details(self.rules, view, card)
 
+    @staticmethod
+    def standing(state: State, seat: int) -> str:
+        return f"life {state.players[seat].counters.get('life', 0)}"
+
     def why_not(self, seat: int, legal: set[str]) -> list[tuple[str, str]]:
         """Each card in hand that cannot be played now, and why (timing, mana, affinity, targets)."""
         state = self.session.game.state

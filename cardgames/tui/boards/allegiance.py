@@ -13,6 +13,7 @@ from textual.markup import escape
 from textual.widgets import Static
 
 from cardgames.engine.decisions import Decision
+from cardgames.engine.state import State
 from cardgames.engine.view import CardView, GameView, PlayerView
 from cardgames.games.allegiance.catalog import Catalog
 from cardgames.games.allegiance.rules import Allegiance
@@ -240,6 +241,11 @@ class AllegianceBoard(Board):
 
     def details(self, view: GameView, ref: int) -> str:
         return card_details(view, self.rules.cat, ref)
+
+    @staticmethod
+    def standing(state: State, seat: int) -> str:
+        c = state.players[seat].counters
+        return f"health {c.get('health')}/{c.get('max_health')}"
 
     def why_not(self, seat: int, legal: set[str]) -> list[tuple[str, str]]:
         from cardgames.games.allegiance.why_not import reasons

@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 if TYPE_CHECKING:
     from cardgames.engine.decisions import Decision
+    from cardgames.engine.state import State
     from cardgames.engine.view import GameView
     from cardgames.tui.session import Session
 
@@ -73,6 +74,11 @@ class Board(VerticalScroll):
         """A question to ask before this answer (e.g. ending a phase with gold left), or None."""
         return None
 
+    @staticmethod
+    def standing(state: State, seat: int) -> str:
+        """How a player ended the game, for the game-over summary (e.g. "life 12")."""
+        return ""
+
     def show_own(self) -> None:
         """Keep the seated player's own area (at the bottom) in view."""
         self.scroll_end(animate=False)
@@ -84,15 +90,19 @@ class Board(VerticalScroll):
             widget.update(markup)
 
 
-def board_for(session: Session) -> Board:
-    """The board of the session's game."""
-    name = session.game.ruleset.name
-    if name == "allegiance":
+def board_class(game: str) -> type[Board]:
+    """The board of a game (by ruleset name)."""
+    if game == "allegiance":
         from cardgames.tui.boards.allegiance import AllegianceBoard
 
-        return AllegianceBoard(session)
-    if name == "algomancy":
+        return AllegianceBoard
+    if game == "algomancy":
         from cardgames.tui.boards.algomancy import AlgomancyBoard
 
-        return AlgomancyBoard(session)
-    raise ValueError(f"no board for {name!r} yet")
+        return AlgomancyBoard
+    raise ValueError(f"no board for {game!r} yet")
+
+
+def board_for(session: Session) -> Board:
+    """The board of the session's game."""
+    return board_class(session.game.ruleset.name)(session)

@@ -8,6 +8,7 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Header, RichLog, Static
 
+from cardgames.tui.boards.base import board_class
 from cardgames.tui.session import Session
 
 
@@ -30,8 +31,9 @@ class GameOverScreen(Screen[None]):
         else:
             head = f"[b]{escape(' and '.join(names[w] for w in out.winners))} won[/] — {escape(out.reason)}"
         lines = [head, "", f"Turns played: {state.turn}    Decisions: {len(game.choices())}"]
+        board = board_class(game.ruleset.name)
         for p in state.players:
-            fate = "defeated" if p.eliminated else f"health {p.counters.get('health')}/{p.counters.get('max_health')}"
+            fate = "defeated" if p.eliminated else board.standing(state, p.seat)
             lines.append(f"  {escape(p.name)}: {fate}")
         yield Header(icon="♠")
         yield Static("\n".join(lines), id="summary")
