@@ -82,7 +82,7 @@ async def test_draft_shows_hand_and_pack_with_the_count_to_reach_ten(cardgames_h
         screen = app.screen
         assert isinstance(screen, GameScreen)
         pack = screen.query_one("#draft-pack", Static)
-        assert "(10/10)" in str(pack.border_title) and "you may pass it" in str(pack.border_title)
+        assert "(10/10)" in str(pack.border_title) and "ready to pass" in str(pack.border_title)
         seat = session.seated
         first = session.game.state.zones[f"pack:{seat}"].cards[0]
         name = session.game.ruleset.card_name(session.game.state, session.game.state.objects[first])

@@ -89,13 +89,13 @@ class AlgomancyBoard(Board):
     def _show_draft(self, view: GameView, me: int, refs: set[int]) -> None:
         hand, pack = view.zones[t.hand(me)].cards, view.zones[t.pack(me)].cards
         h, p = self.query_one("#draft-hand", Static), self.query_one("#draft-pack", Static)
-        h.border_title = f"Your hand ({len(hand)}) — click a card to put it in the pack"
+        h.border_title = f"Your hand ({len(hand)})"
         need = len(pack) - t.PACK
-        left = ("exactly 10: you may pass it" if need == 0 else
-                f"give {-need} back" if need < 0 else f"keep {need} more")
+        left = "ready to pass" if need == 0 else f"give {-need} back" if need < 0 else f"keep {need} more"
         p.border_title = f"The pack ({len(pack)}/{t.PACK}) — {left}"
-        self.set(h, "\n".join(hand_line(self.rules, c, refs) for c in hand) or "[dim]empty[/]")
-        self.set(p, "\n".join(hand_line(self.rules, c, refs) for c in pack) or "[dim]empty[/]")
+        hint_h, hint_p = "[dim]Click a card to put it in the pack.[/]", "[dim]Click a card to keep it.[/]"
+        self.set(h, "\n".join([hint_h, *(hand_line(self.rules, c, refs) for c in hand)]))
+        self.set(p, "\n".join([hint_p, *(hand_line(self.rules, c, refs) for c in pack)]))
 
     def status(self, view: GameView) -> str:
         names = {p.seat: p.name for p in view.players}
@@ -120,6 +120,9 @@ class AlgomancyBoard(Board):
             if frame.kind == "priority":
                 window = str(frame.data.get("window", ""))
                 break
+        if not window:
+            return [("Playing cards", "only when you have priority: the haste step, your deployment, "
+                     "and battle windows")]
         rows = []
         for obj in state.cards_in(t.hand(seat)):
             if f"play:{obj.id}" in legal:
@@ -130,8 +133,6 @@ class AlgomancyBoard(Board):
 
 
 def _reason(rules: Algomancy, state: State, seat: int, card: Card, window: str) -> str:
-    if not window:
-        return "cards are played only when you have priority (haste step, deployment, battle windows)"
     if not rules.play.timing_ok(card, window):
         when = {"deploy": "in your deployment", "haste": "in the haste step or your deployment",
                 "battle": "in a battle window"}[card.timing]
