@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -85,14 +86,17 @@ def line_of(node: yaml.Node, loc: tuple[Any, ...]) -> int:
     return _line_of(node, loc)
 
 
+def list_lines(node: yaml.Node | None) -> dict[str, list[int]]:
+    """1-based line of each item of every top-level list (`cards:`, `decks:`…), in order."""
+    if not isinstance(node, yaml.MappingNode):
+        return {}
+    return {str(key.value): [item.start_mark.line + 1 for item in value.value]
+            for key, value in node.value if isinstance(value, yaml.SequenceNode)}
+
+
 def card_lines(node: yaml.Node | None) -> list[int]:
     """1-based line of each item of the top-level `cards:` list, in order (empty if none)."""
-    if not isinstance(node, yaml.MappingNode):
-        return []
-    for key, value in node.value:
-        if key.value == "cards" and isinstance(value, yaml.SequenceNode):
-            return [item.start_mark.line + 1 for item in value.value]
-    return []
+    return list_lines(node).get("cards", [])
 
 
 @dataclass
@@ -103,6 +107,13 @@ class Loaded:
     problems: list[Problem]
     card_lines: list[int]
     """Line of each item of `cards:` by position (so `model.cards[i]` starts at `card_lines[i]`)."""
+    lines: dict[str, list[int]] = field(default_factory=dict)
+    """Line of each item of every top-level list, by key (`lines["decks"][i]`)."""
+
+    def line(self, key: str, index: int) -> int:
+        """Where item `index` of the top-level list `key` starts (1 if unknown)."""
+        at = self.lines.get(key, [])
+        return at[index] if index < len(at) else 1
 
 
 def read_yaml(path: Path,
@@ -144,7 +155,7 @@ def load_file_lines(path: Path, model: type[BaseModel], display: str | None = No
     if node is None:
         empty = Problem(name, 1, None, None, "the file is empty; expected `cards:` with a list")
         return Loaded(None, [empty], [])
-    lines = card_lines(node)
+    lines = list_lines(node)
     problems = _duplicate_keys(node, name)
     try:
         result = model.model_validate(data)
@@ -158,8 +169,8 @@ def load_file_lines(path: Path, model: type[BaseModel], display: str | None = No
                 except (KeyError, IndexError, TypeError, AttributeError):
                     card = None
             problems.append(Problem(name, _line_of(node, loc), card, _field_name(loc), err["msg"]))
-        return Loaded(None, problems, lines)
-    return Loaded(None if problems else result, problems, lines)
+        return Loaded(None, problems, lines.get("cards", []), lines)
+    return Loaded(None if problems else result, problems, lines.get("cards", []), lines)
 
 
 def yaml_files(paths: Iterable[Path]) -> list[Path]:
@@ -170,4 +181,43 @@ def yaml_files(paths: Iterable[Path]) -> list[Path]:
             out.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml")))
         else:
             out.append(p)
+    return out
+
+
+@dataclass
+class CardFiles:
+    """Every card file under some folders, loaded: the cards by id (the first definition wins;
+    a repeated id is a problem), where each card starts, each file's model, and a fingerprint."""
+
+    cards: dict[str, Any]
+    where: dict[str, tuple[str, int]]
+    files: list[tuple[Path, Loaded]]
+    problems: list[Problem]
+    fingerprint: str
+
+
+def load_card_files(roots: list[Path], model: type[BaseModel]) -> CardFiles:
+    """Load every .yaml file under `roots` as `model` (whose `cards` items have an `id`)."""
+    files = yaml_files(roots)
+    out = CardFiles({}, {}, [], [], "")
+    digest = hashlib.sha256()
+    if not files:
+        out.problems.append(Problem(str(roots[0]), 1, None, None, "no .yaml card files found here"))
+    for path in files:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        loaded = load_file_lines(path, model)
+        out.problems.extend(loaded.problems)
+        if loaded.model is None:
+            continue
+        out.files.append((path, loaded))
+        for i, card in enumerate(loaded.model.cards):
+            line = loaded.line("cards", i)
+            if card.id in out.cards:
+                first = out.where[card.id]
+                out.problems.append(Problem(str(path), line, card.id, "id",
+                                            f"duplicate card id (also at {first[0]}:{first[1]})"))
+                continue
+            out.cards[card.id] = card
+            out.where[card.id] = (str(path), line)
+    out.fingerprint = digest.hexdigest()[:16]
     return out

@@ -14,8 +14,6 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any, get_args
 
-import pytest
-
 from cardgames.catalog.loader import Problem
 from cardgames.games.algomancy.catalog import Catalog, effects_of, load_cards
 from cardgames.games.algomancy.schema import ELEMENTS, Ability, Card, CombatAttribute
@@ -495,7 +493,6 @@ def test_three_copies_in_a_deck_are_reported(tmp_path: Path) -> None:
     assert [(q.card, q.field) for q in short] == [("zap-deck", "cards")]  # and it has under 30 cards
 
 
-@pytest.mark.xfail(strict=True, reason="catalog.load_cards records every decklist problem at line 1")
 def test_a_deck_problem_is_reported_at_the_decks_line(tmp_path: Path) -> None:
     _, problems = problems_in(tmp_path, DECK)
     assert {p.line for p in problems} == {14}

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgames.catalog.loader import Problem, load_file_lines, yaml_files
+from cardgames.catalog.loader import Problem, load_card_files
 from cardgames.catalog.paths import cards_dir
 from cardgames.engine.decisions import CardgamesError
 from cardgames.games.algomancy.schema import (
@@ -164,39 +163,20 @@ class Catalog:
 def load_cards(paths: list[Path] | None = None
                ) -> tuple[dict[str, Card], dict[str, Decklist], list[Problem], str]:
     """Load every card file; returns (cards by id, decklists by id, every problem, fingerprint)."""
-    roots = paths or [cards_dir("algomancy")]
-    files = yaml_files(roots)
-    cards: dict[str, Card] = {}
+    loaded = load_card_files(paths or [cards_dir("algomancy")], CardFile)
+    cards: dict[str, Card] = loaded.cards
     decks: dict[str, Decklist] = {}
-    where: dict[str, tuple[str, int]] = {}
-    problems: list[Problem] = []
-    digest = hashlib.sha256()
-    if not files:
-        problems.append(Problem(str(roots[0]), 1, None, None, "no .yaml card files found here"))
-    for path in files:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-        loaded = load_file_lines(path, CardFile)
-        problems.extend(loaded.problems)
-        model: CardFile | None = loaded.model
-        if model is None:
-            continue
-        for i, card in enumerate(model.cards):
-            line = loaded.card_lines[i] if i < len(loaded.card_lines) else 1
-            if card.id in cards:
-                first = where[card.id]
-                problems.append(Problem(str(path), line, card.id, "id",
-                                        f"duplicate card id (also at {first[0]}:{first[1]})"))
-                continue
-            cards[card.id] = card
-            where[card.id] = (str(path), line)
-        for deck in model.decks:
+    where, problems = loaded.where, loaded.problems
+    for path, file in loaded.files:
+        for i, deck in enumerate(file.model.decks):
+            line = file.line("decks", i)
             if deck.id in decks:
-                problems.append(Problem(str(path), 1, deck.id, "id", "duplicate decklist id"))
+                problems.append(Problem(str(path), line, deck.id, "id", "duplicate decklist id"))
                 continue
             decks[deck.id] = deck
-            where[f"deck:{deck.id}"] = (str(path), 1)
+            where[f"deck:{deck.id}"] = (str(path), line)
     problems.extend(_check(cards, decks, where))
-    return cards, decks, problems, digest.hexdigest()[:16]
+    return cards, decks, problems, loaded.fingerprint
 
 
 def load_cards_flat(paths: list[Path] | None = None) -> tuple[dict[str, Any], list[Problem], str]:
