@@ -233,7 +233,8 @@ def test_qa_swift_and_sluggish_column_deals_combat_damage_twice() -> None:
     block(g)
     finish_battle(g)
     assert life(g, BOB) == 14
-    assert [line for line in g.log() if line.endswith("damage to Bob")] == ["Combat deals 8 damage to Bob"] * 2
+    hits = [line for line in g.log() if line.endswith("damage to Bob")]
+    assert hits == ["Dune Drifter and Bastion Titan deal 8 damage to Bob"] * 2
 
 
 def test_qa_spell_unit_spawned_from_the_bin_does_not_do_its_spell_effect() -> None:

@@ -11,6 +11,7 @@ from algomancy_play import (
     battle,
     block,
     card,
+    cards,
     damage,
     finish_battle,
     game,
@@ -25,6 +26,7 @@ from algomancy_play import (
     resolve,
     stats,
     to_battle,
+    to_haste,
     window,
     zone_of,
 )
@@ -290,3 +292,107 @@ def test_a_column_whose_attackers_all_left_deals_nothing_but_the_others_still_hi
     resolve(g)
     finish_battle(g)
     assert life(g, BOB) == 28
+
+
+def test_counter_attackers_cannot_be_targeted_during_phase_1() -> None:
+    """Battle, Initiative, Phase 1 step 3 (p.20): "The counter-attacking units leave the region and are treated as if
+    they don't exist until phase 1 finishes."
+
+    After Bob sends Dune Drifter to counter-attack, Ann's Flame of History cannot target it in the
+    phase-1 block window."""
+    g = game({"region": ["bastion-titan"], "hand": ["flame-of-history"], "mana": {"fire": 2}},
+             {"region": ["dune-drifter", "jelly"]})
+    to_battle(g)
+    attack(g, [card(g, "bastion-titan")])
+    drifter = card(g, "dune-drifter")
+    block(g, counter=[drifter])
+    g.choose(f"play:{card(g, 'flame-of-history')}")
+    assert f"target:{drifter}" not in keys(g)
+
+
+
+def test_counter_attackers_do_not_count_for_statics_during_phase_1() -> None:
+    """Battle, Initiative, Phase 1 step 3 (p.20): counter-attackers "are treated as if they don't exist until phase
+    1 finishes"; Q&A (p.42): Prickly Protector "only sees the units in the region it's in".
+
+    Bob's Prickly Protector (0/2, +1/+1 per other allied unit here) blocks; Bob's Jelly is sent to
+    counter-attack, so in phase 1 the Protector counts nobody: 0/2."""
+    g = game({"region": ["bastion-titan"]}, {"region": ["prickly-protector", "jelly"]})
+    to_battle(g)
+    attack(g, [card(g, "bastion-titan")])
+    protector = card(g, "prickly-protector")
+    block(g, {0: [protector]}, counter=[card(g, "jelly")])
+    assert stats(g, protector) == (0, 2)
+
+
+
+def test_after_combat_happens_in_an_attacked_region_even_if_every_attacker_was_removed() -> None:
+    """Battle (p.20): the steps Attack, Block, Combat and After Combat "take place uniquely inside of each region
+    (with the exception of regions that did not get attacked, in which case combat and after combat will be
+    skipped)"; R24: "A combat damage step happens in any region that was attacked, even if all attackers were
+    removed first."
+
+    Ann attacks Bob with a lone Jelly, which Bob kills in the attack step; Bob's region was attacked, so
+    the after-combat step still comes and Bob's Smouldering Inferno ("After combat, sacrifice me") is sacrificed."""
+    g = game({"region": ["jelly"]}, {"region": ["smouldering-inferno"], "hand": ["flame-of-history"],
+                                     "mana": {"fire": 2}})
+    to_battle(g)
+    attack(g, [card(g, "jelly")])
+    g.choose("pass")
+    play(g, card(g, "flame-of-history"), card(g, "jelly"))
+    assert zone_of(g, card(g, "jelly")) == "bin:0"
+    finish_battle(g)
+    assert zone_of(g, card(g, "smouldering-inferno")) == "bin:1"
+
+
+
+def test_a_counter_attack_can_bring_spell_tokens() -> None:
+    """Spell tokens (p.15): "During the attack step, spell tokens can be brought into other regions through combat.
+    They cannot do so on their own, however and must follow at least one other unit into battle." A counter-attack is
+    an attack (Phase 2 step 1: "The NIT puts their attacking units into formation").
+
+    Bob, counter-attacking with Dune Drifter, may bring his Fireball along into Ann's region."""
+    g = game({"region": ["jelly"]}, {"region": ["dune-drifter"], "hand": ["forgefire-salvo"],
+                                     "mana": {"fire": 1, "metal": 1}})
+    to_haste(g, BOB)
+    play(g, card(g, "forgefire-salvo"))
+    fireball = cards(g, "fireball")[0]
+    to_battle(g)
+    g.choose("done")  # Ann does not attack
+    block(g, counter=[card(g, "dune-drifter")])
+    pass_until(g, "formation")
+    g.choose(f"unit:{card(g, 'dune-drifter')}")
+    g.choose("slot:new")
+    assert f"token:{fireball}" in keys(g)
+    g.choose(f"token:{fireball}")
+    g.choose("done")
+    assert zone_of(g, fireball) == "region:0"
+
+
+def test_block_options_name_the_flanks_and_the_column_they_face() -> None:
+    """Blocking (p.23): defenders are placed "in front of the formation that is attacking them", and "may even be
+    placed blocking in slots where attackers aren't" — beside it, on its left or right flank (R36)."""
+    g = game({"region": ["bastion-titan"]}, {"region": ["jelly"]})
+    to_battle(g)
+    attack(g, [card(g, "bastion-titan")])
+    pass_until(g, "block")
+    g.choose(f"unit:{card(g, 'jelly')}")
+    slots = {o.key: o.label for o in g.decision.options if o.key.startswith("slot:")}
+    assert slots == {"slot:-1": "Left flank, front row", "slot:0": "Column 1, front row (in front of Bastion Titan)",
+                     "slot:1": "Right flank, front row"}
+
+
+def test_the_log_names_the_units_of_a_column_that_deals_combat_damage() -> None:
+    """Damage (p.23): "Each column of attacking and defending units in a formation deals damage equal to the combined
+    power of each unit within that column" — the rulebook's own words: "The column of Living Forge and A Pile of
+    Rubbish deal a combined 3 damage". The log names the column's units, also when they hit the player."""
+    g = game({"region": ["bastion-titan", "jelly", "dune-drifter"]}, {"region": ["lithoghul"]})
+    to_battle(g)
+    titan, jelly, drifter = card(g, "bastion-titan"), card(g, "jelly"), card(g, "dune-drifter")
+    attack(g, [titan, jelly], [drifter])
+    block(g, {1: [card(g, "lithoghul")]})
+    finish_battle(g)
+    lines = g.log()
+    assert "Bastion Titan and Jelly deal 7 damage to Bob" in lines
+    assert "Lithoghul deals 3 damage to Dune Drifter" in lines
+    assert not [line for line in lines if line.startswith("Combat deals")]

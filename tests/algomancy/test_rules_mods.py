@@ -20,7 +20,7 @@ from mods_play import (
 )
 
 from cardgames.engine import core_events as ce
-from cardgames.games.algomancy.play import graft_ref
+from cardgames.games.algomancy.stack import graft_ref
 
 
 def test_augment_adds_its_text_to_the_host_and_is_tucked_under_it() -> None:
@@ -232,3 +232,25 @@ def test_mod_controller_follows_the_host() -> None:
     g.choose(f"target:{card(g, 'tidepool-terror')}")
     assert g.state.objects[mod].controller == ANN
     assert not [e for e in g.events if isinstance(e, ce.ChainPushed)]
+
+
+def test_a_recalled_unit_despawns_so_pathogenic_enclave_on_it_deletes_its_controllers_tokens() -> None:
+    """Change of control (p.34): "if you augment Pathogenic Enclave onto an enemy unit, when that unit despawns, all
+    of their tokens will be deleted, not yours." R52: despawn is leaving play for any reason — dying, deletion,
+    erasing, recall. Ann's virus Enclave goes onto Bob's Jelly; her Abyssal Evocation recalls the Jelly: it
+    despawns, so Bob's Sprouts are deleted; the Jelly goes to Bob's hand and the Enclave to Ann's bin (R54)."""
+    g = game({"region": ["bastion-titan"], "hand": ["pathogenic-enclave", "abyssal-evocation"],
+              "mana": {"wood": 3, "water": 2}}, {"region": ["jelly", "sprout", "sprout"]})
+    to_battle(g)
+    attack(g, [card(g, "bastion-titan")])
+    pass_until_window(g, "battle:attack_window")
+    enclave, jelly = card(g, "pathogenic-enclave"), card(g, "jelly")
+    g.choose(f"virus:{enclave}")
+    g.choose(f"target:{jelly}")
+    resolve(g)
+    assert g.state.objects[enclave].attached_to == jelly
+    g.choose(f"play:{card(g, 'abyssal-evocation')}")
+    g.choose(f"target:{jelly}")
+    resolve(g)
+    assert zone_of(g, jelly) == "hand:1" and zone_of(g, enclave) == "bin:0"
+    assert [o.card for o in g.state.cards_in("region:1")] == ["bastion-titan"]

@@ -3,9 +3,14 @@ The planning phase)."""
 
 from __future__ import annotations
 
+from algomancy_play import card, edit, to_deploy, to_next_turn
+from algomancy_play import game as play_game
+
 from cardgames.api import new_game
+from cardgames.engine import core_events as ce
 from cardgames.engine.game import Game
 from cardgames.engine.state import State
+from cardgames.games.algomancy.events import CardDrawn
 
 
 def draft_game(seed: int = 1) -> Game:
@@ -139,3 +144,42 @@ def test_constructed_draws_two_and_recycles_two() -> None:
     for _ in range(2):
         g.choose(g.decision.options[0])
     assert len(zone(g, "hand:0")) == 6
+
+
+def test_packs_are_refreshed_after_n_plus_1_turns_even_when_the_shared_deck_ran_dry() -> None:
+    """Creating & refreshing the pack (p.16): "after each cycle of N+1 turns ... all of the existing packs are
+    recycled (put on the bottom of the deck) and each player is dealt a new pack of 10 cards" (1v1: turns 4, 7,
+    ...); R13: a short deck deals what it has and nobody loses for running out.
+
+    With the shared deck empty, the draw steps of turns 2 and 3 draw nothing, and at turn 4 the two recycled packs
+    are dealt again as two new packs of 10."""
+    g = edit(play_game({"hand": ["jelly"]}, {"hand": ["lithoghul"]}),
+             lambda flow: [flow.emit(ce.ObjectMoved(o, "erased")) for o in list(flow.state.zones["deck"].cards)])
+    packs = set(zone(g, "pack:0")) | set(zone(g, "pack:1"))
+    hands = zone(g, "hand:0"), zone(g, "hand:1")
+    while g.state.turn < 4:
+        to_next_turn(g)
+    assert g.outcome is None and (zone(g, "hand:0"), zone(g, "hand:1")) == hands
+    dealt = [e for e in g.events[turn_start(g, 4):] if isinstance(e, CardDrawn) and e.to.startswith("pack:")]
+    assert len(dealt) == 20 and {e.id for e in dealt} == packs
+    assert len(zone(g, "pack:0")) == len(zone(g, "pack:1")) == 10 and not zone(g, "deck")
+
+
+def test_an_effect_that_recycles_in_live_draft_names_its_card_and_the_shared_deck() -> None:
+    """Recycling puts a card "on the bottom of the deck" (p.16); live draft has one shared deck, and "drafting in
+    constructed" (draw 2, recycle 2) does not happen in it. Depth Scholar's "recycle a card from your hand" asks
+    in the Scholar's name and the card goes under the shared deck; the prompt never says "constructed"."""
+    g = play_game({"hand": ["depth-scholar", "jelly"], "mana": {"water": 2}})
+    to_deploy(g)
+    g.choose(f"play:{card(g, 'depth-scholar')}")
+    assert g.decision.kind == "recycle"
+    assert g.decision.prompt.startswith("Depth Scholar: recycle 1 more card(s)")
+    assert "shared deck" in g.decision.prompt and "constructed" not in g.decision.prompt
+    jelly = card(g, "jelly")
+    g.choose(f"recycle:{jelly}")
+    assert zone(g, "deck")[0] == jelly
+
+
+def turn_start(g: Game, turn: int) -> int:
+    """The index in the log of the event that began `turn`."""
+    return next(i for i, e in enumerate(g.events) if isinstance(e, ce.TurnBegan) and e.turn == turn)

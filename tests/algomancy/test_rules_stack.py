@@ -334,3 +334,35 @@ def test_a_spell_unit_whose_only_target_died_does_not_spawn() -> None:
     assert zone_of(g, jelly) == "bin:1"
     assert zone_of(g, card(g, "leaping-lillik")) == "bin:0"
     assert "leaping-lillik" not in region(g, BOB)
+
+
+def test_abyssal_evocation_can_be_played_from_the_bin_in_battle() -> None:
+    """Abyssal Evocation (Battle timing): "Recall target unit. You may play me from your bin; if you do, I gain
+    Unstable." Attributes (p.25): "the unstable attribute is often given to cards that have been played from the bin
+    ... such as Abyssal Evocation".
+
+    In a battle window, with a target and mana, Ann may play Abyssal Evocation from her bin."""
+    g = game({"region": ["bastion-titan"], "bin": ["abyssal-evocation"], "mana": {"water": 2}}, {"region": ["jelly"]})
+    to_battle(g)
+    attack(g, [card(g, "bastion-titan")])
+    evocation = card(g, "abyssal-evocation")
+    assert f"play:{evocation}" in keys(g)
+    play(g, evocation, card(g, "jelly"))
+    assert zone_of(g, card(g, "jelly")) == "hand:1"
+    assert zone_of(g, evocation) == "erased"  # it gained Unstable
+
+
+def test_the_log_says_a_triggered_ability_triggers_and_a_player_uses_an_activated_one() -> None:
+    """Kinds of abilities (p.41): a triggered ability ("Whenever you play a spell") happens by itself and goes on the
+    stack; an activated one ("cost: effect") is used by its controller. The log reads "Sparkwraith's ability
+    triggers" and "Ann uses Soul Swallower's ability", never "Ann plays" an ability."""
+    g = game({"region": ["sparkwraith", "soul-swallower", "jelly"], "hand": ["flame-of-history"],
+              "mana": {"fire": 2}}, {"region": ["lithoghul"]})
+    to_battle(g)
+    attack(g, [card(g, "sparkwraith")], [card(g, "soul-swallower")], [card(g, "jelly")])
+    play(g, card(g, "flame-of-history"), card(g, "lithoghul"))
+    play(g, card(g, "soul-swallower"), sacrifice=card(g, "jelly"), how="ability:0")
+    lines = g.log()
+    assert "Ann plays Flame of History" in lines and "Sparkwraith's ability triggers" in lines
+    assert "Ann uses Soul Swallower's ability" in lines
+    assert not [line for line in lines if "plays" in line and "ability" in line]

@@ -78,7 +78,7 @@ class Battle:
         flow.emit(ce.BattleChanged(battle={
             "phase": 1, "step": "declare", "region": nit, "attacker": it, "defender": nit,
             "attack": [], "defence": fm.no_defence(), "blocked": [], "counter": [], "tokens": [],
-            "present": {}, "fought": False}))
+            "present": {}, "attacked": False, "fought": False}))
         flow.push("battle")
 
     def _run(self, flow: Flow, frame: Frame) -> Ask | None:
@@ -107,7 +107,7 @@ class Battle:
                           must=True)
         elif step in ("attack_window", "block_window", "after_window"):
             flow.emit(ce.BattleChanged(changes={"step": nxt}))
-            if not b["attack"] and step != "after_window":
+            if not b.get("attacked") and step != "after_window":
                 return None
             if step == "after_window":
                 if not b.get("fought"):
@@ -122,11 +122,11 @@ class Battle:
         elif step == "block":
             flow.emit(ce.BattleChanged(changes={"step": nxt}))
             allow_counter = int(b["phase"]) == 1
-            if b["attack"] or allow_counter:
+            if b.get("attacked") or allow_counter:
                 flow.push("block", seat=defender, picking=None, counter=allow_counter)
         elif step == "damage":
             flow.emit(ce.BattleChanged(changes={"step": nxt}))
-            if b["attack"]:
+            if b.get("attacked"):  # even if every attacker was removed first (R24)
                 from cardgames.games.algomancy import damage_step
 
                 damage_step.start(flow)
@@ -144,7 +144,8 @@ class Battle:
             present[str(it)] = [nit]
             flow.emit(ce.BattleChanged(changes={
                 "phase": 2, "step": "declare", "region": it, "attacker": nit, "defender": it,
-                "attack": [], "defence": fm.no_defence(), "blocked": [], "present": present, "fought": False}))
+                "attack": [], "defence": fm.no_defence(), "blocked": [], "present": present, "attacked": False,
+                "fought": False}))
             for u in b["counter"]:
                 if u in state.objects and state.objects[u].zone == t.region(nit):
                     flow.emit(ce.ObjectMoved(u, t.region(it)))
@@ -202,7 +203,7 @@ class Battle:
         for u in pool:
             if u not in placed:
                 opts.append(Option(f"unit:{u}", f"Place {name(state, state.objects[u])}", "unit", u))
-        if not d["must"] and cols:
+        if cols:  # spell tokens follow at least one unit into battle, a counter-attack too (Spell tokens, p.15)
             for o in t.in_region(state, seat):
                 if o.controller == seat and self.rules.cards[o.card].kind == "token_spell":
                     on = o.id in d["tokens"]
@@ -254,7 +255,7 @@ class Battle:
         reg = int(b["region"])
         present = dict(b["present"])
         present[str(reg)] = sorted({*present.get(str(reg), []), seat})
-        flow.emit(ce.BattleChanged(changes={"attack": cols, "present": present}))
+        flow.emit(ce.BattleChanged(changes={"attack": cols, "present": present, "attacked": True}))
         for u in [*(u for c in cols for u in c), *tokens]:
             if state.objects[u].zone != t.region(reg):
                 flow.emit(ce.ObjectMoved(u, t.region(reg)))
@@ -285,10 +286,13 @@ class Battle:
                 column = fm.column_at(defence, i)
                 if len(column) >= fm.ROWS or not self.may_block(state, u, i, column):
                     continue
-                facing = ("in front of " + "/".join(name(state, state.objects[a]) for a in fm.column_at(attack, i))
-                          if 0 <= i < len(attack) else "on the flank")
                 row = "front" if not column else "back"
-                opts.append(Option(f"slot:{i}", f"Column {i + 1}, {row} row ({facing})", "slot"))
+                if 0 <= i < len(attack):
+                    facing = "/".join(name(state, state.objects[a]) for a in fm.column_at(attack, i))
+                    label = f"Column {i + 1}, {row} row (in front of {facing})"
+                else:  # a flanking column beside the attack: it blocks nothing (R36)
+                    label = f"{'Left' if i < 0 else 'Right'} flank, {row} row"
+                opts.append(Option(f"slot:{i}", label, "slot"))
             if frame.data["counter"]:
                 opts.append(Option("counter", "Send to counter-attack", "counter"))
             opts.append(Option("back", "Back", "cancel"))

@@ -83,7 +83,8 @@ def _static_changes(rules: Algomancy, state: State, obj: GameObject) -> tuple[in
     reg = t.region_seat(obj.zone)
     if reg is None:
         return 0, 0
-    here = t.in_region(state, reg)
+    # a unit that does not exist for the rules now (a counter-attacker in phase 1) keeps only its own statics
+    here = t.in_region(state, reg) if t.exists(state, obj) else [obj]
     dp = dd = 0
     for src in here:
         card = rules.cards[src.card]

@@ -10,7 +10,7 @@ from cardgames.engine.state import Json, State
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.board import stats_of
 from cardgames.games.algomancy.mods import detach_all
-from cardgames.games.algomancy.play import graft_ref
+from cardgames.games.algomancy.stack import graft_ref
 
 if TYPE_CHECKING:
     from cardgames.games.algomancy.rules import Algomancy
@@ -28,6 +28,8 @@ def still_legal(rules: Algomancy, state: State, ref: int, entry: Any, kind: str 
         return any(e.id == ref for e in state.chain)
     if obj.zone.startswith("bin:"):
         return kind == "bin_unit"
+    if not t.exists(state, obj):
+        return False
     where = int(entry.data.get("region", entry.controller)) if entry is not None else None
     return obj.zone == t.region(where) if where is not None else obj.zone.startswith("region:")
 

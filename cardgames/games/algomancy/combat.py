@@ -234,6 +234,16 @@ def substep_damage(battle: Battle, step: str, plan: dict[str, list[str]] | None 
     return events
 
 
+def player_hitters(battle: Battle, step: str, plan: dict[str, list[str]] | None = None) -> list[int]:
+    """The attacking column indexes whose damage goes to the defending player in this sub-step: unblocked, acting
+    now, dealing more than 0; in the order of the player events of `substep_damage`."""
+    acting = schedule(battle) if plan is None else plan
+    blocked = set(battle["blocked"])
+    return [index for index in _indexes(battle, "attack")
+            if index not in blocked and step in acting.get(column_key("attack", index), [])
+            and column_damage(battle, "attack", index) > 0]
+
+
 def unit_damage(events: list[DamageEvent]) -> list[tuple[int, int, bool]]:
     """The (unit, amount, dealt by a Deadly column) of the events that damage units, in order."""
     found: list[tuple[int, int, bool]] = []

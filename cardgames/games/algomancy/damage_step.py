@@ -55,11 +55,13 @@ def _run(flow: Flow, frame: Frame) -> Ask | None:
         if ch["column"] not in assign:
             return _ask(rules, flow, ch)
     events = cm.substep_damage(battle, step, plan, {k: v for k, v in assign.items()})
+    hitters = iter(cm.player_hitters(battle, step, plan))  # which column hits the player, for the log
     defender = int(b["defender"])
     flow.update(frame, sub=sub + 1, assign={})
     for ev in events:
         if ev[0] == "player":
-            deal_damage(flow, -(defender + 1), int(ev[1]), None, combat=True)
+            front = cm.column_units(battle, "attack", next(hitters))[0]
+            deal_damage(flow, -(defender + 1), int(ev[1]), front, combat=True)
         else:
             unit, amount = int(ev[1]), int(ev[2])
             if unit in state.objects and state.objects[unit].zone.startswith("region:"):

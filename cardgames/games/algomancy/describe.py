@@ -9,6 +9,7 @@ from cardgames.engine.events import Event
 from cardgames.engine.state import State
 from cardgames.engine.view import can_see
 from cardgames.games.algomancy import events as ae
+from cardgames.games.algomancy import formation as fm
 
 if TYPE_CHECKING:
     from cardgames.games.algomancy.rules import Algomancy
@@ -27,6 +28,17 @@ def describe(rules: Algomancy, state: State, ev: Event, viewer: int | None) -> s
         obj = state.objects[oid]
         return rules.card_name(state, obj) if can_see(state, obj, viewer) else "a card"
 
+    def column(oid: int | None) -> list[str]:
+        """The names of the units of the formation column `oid` deals combat damage with (rulebook: Damage)."""
+        if oid is None:
+            return []
+        battle = state.battle or {}
+        for key in ("attack", "defence"):
+            form = battle.get(key)
+            if form and (index := fm.column_of(form, oid)) is not None:
+                return [card(u) for u in fm.column_at(form, index)]
+        return [card(oid)]
+
     if isinstance(ev, ce.TurnBegan) and ev.turn > 0:
         return f"— Turn {ev.turn}: {who(ev.active)} has the initiative —"
     if isinstance(ev, ce.PhaseBegan):
@@ -35,6 +47,10 @@ def describe(rules: Algomancy, state: State, ev: Event, viewer: int | None) -> s
         where = "pack" if ev.to.startswith("pack") else "hand"
         return f"{who(ev.seat)} draws {card(ev.id)} into their {where}" if viewer == ev.seat else None
     if isinstance(ev, ce.ChainPushed):
+        if ev.kind == "trigger":
+            return f"{ev.label} triggers"
+        if ev.kind in ("ability", "graft"):
+            return f"{who(ev.controller)} uses {ev.label}"
         return f"{who(ev.controller)} plays {ev.label}"
     if isinstance(ev, ce.ChainPopped):
         if ev.result == "fizzled":
@@ -42,7 +58,11 @@ def describe(rules: Algomancy, state: State, ev: Event, viewer: int | None) -> s
         return f"{ev.label or 'An effect'} is negated" if ev.result == "removed" else None
     if isinstance(ev, ae.Damaged):
         target = who(-ev.target - 1) if ev.target < 0 else card(ev.target)
-        return f"{card(ev.source) if ev.source else 'Combat'} deals {ev.amount} damage to {target}"
+        dealers = column(ev.source) if ev.combat else [card(ev.source)] if ev.source is not None else []
+        if not dealers:
+            return f"Combat deals {ev.amount} damage to {target}"
+        names = dealers[0] if len(dealers) == 1 else f"{', '.join(dealers[:-1])} and {dealers[-1]}"
+        return f"{names} {'deals' if len(dealers) == 1 else 'deal'} {ev.amount} damage to {target}"
     if isinstance(ev, ae.LifeLost):
         return f"{who(ev.seat)} loses {ev.amount} life"
     if isinstance(ev, ce.ObjectPropSet) and ev.key == "left":

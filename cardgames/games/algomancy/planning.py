@@ -137,8 +137,14 @@ class Planning:
             return None
         opts = [Option(f"recycle:{o.id}", f"Recycle {self.rules.card_name(state, o)}", "recycle", o.id)
                 for o in hand]
-        return Ask(seat, "recycle", f"Draft (constructed): recycle {frame.data['left']} more card(s) "
-                   "from your hand to the bottom of your deck", opts)
+        deck = "the shared deck" if state.globals.get("format") == "draft" else "your deck"
+        source = frame.data.get("source")
+        if source is not None and int(source) in state.objects:  # an effect recycles (Depth Scholar)
+            why = self.rules.card_name(state, state.objects[int(source)])
+        else:  # the draft step of a constructed game: draw 2, recycle 2 (p.16)
+            why = "Draft (constructed)"
+        return Ask(seat, "recycle", f"{why}: recycle {frame.data['left']} more card(s) "
+                   f"from your hand to the bottom of {deck}", opts)
 
     def _recycle_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
         self.recycle(flow, int(option.key.split(":")[1]), int(frame.data["seat"]))

@@ -29,7 +29,7 @@ DRAFT_ELEMENTS = 3
 class Algomancy(Ruleset):
     name = "algomancy"
     title = "Algomancy"
-    rules_version = "1"
+    rules_version = "2"
     min_players = 2
     max_players = 2
     preferences = {"stop": STOP_SETTINGS}

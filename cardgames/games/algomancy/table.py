@@ -59,9 +59,17 @@ def home_seat(obj: GameObject) -> int:
     return obj.owner if obj.owner >= 0 else obj.controller
 
 
+def exists(state: State, obj: GameObject) -> bool:
+    """Whether a permanent in play exists for the rules now. Units sent to counter-attack "leave the region and
+    are treated as if they don't exist until phase 1 finishes" (Battle, Initiative, Phase 1 step 3, p.20): no
+    target, count, static, sacrifice, group or trigger sees them until they enter the initiative region."""
+    battle = state.battle
+    return not (battle and battle.get("phase") == 1 and obj.id in battle.get("counter", ()))
+
+
 def in_region(state: State, reg: int) -> list[GameObject]:
-    """Every permanent in play in region `reg` (units and spell tokens)."""
-    return [state.objects[i] for i in state.zones[region(reg)].cards]
+    """Every permanent in play in region `reg` that exists for the rules now (units and spell tokens)."""
+    return [o for o in (state.objects[i] for i in state.zones[region(reg)].cards) if exists(state, o)]
 
 
 def present(state: State, reg: int) -> list[int]:

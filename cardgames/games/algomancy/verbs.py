@@ -53,7 +53,9 @@ def _here(state: State, ref: int, reg: int) -> bool:
     if ref < 0:
         return ref_seat(ref) in t.present(state, reg)
     obj = state.objects.get(ref)
-    return obj is not None and obj.zone in (t.region(reg), *(f"bin:{s}" for s in range(len(state.players))))
+    if obj is None or (obj.zone == t.region(reg) and not t.exists(state, obj)):
+        return False
+    return obj.zone in (t.region(reg), *(f"bin:{s}" for s in range(len(state.players))))
 
 
 def ref_seat(ref: int) -> int:
@@ -213,13 +215,16 @@ def sacrifice_answer(flow: Flow, frame: Any, option: Option) -> None:
 
 
 def recall(flow: Flow, obj: int) -> None:
-    """Return a permanent to its owner's hand: tokens are erased, mods go to the bin (R54)."""
+    """Return a permanent to its owner's hand: tokens are erased, mods go to the bin (R54). It leaves play, so
+    its "when I despawn" abilities trigger, its mods' included (R52: despawn is leaving play for any reason)."""
+    from cardgames.games.algomancy.checks import queue_trigger_event
+    from cardgames.games.algomancy.mods import detach_all
+
     rules = _rules(flow)
     state = flow.state
     o = state.objects[obj]
     rules.battle_rules.leave_formation(flow, obj)
-    from cardgames.games.algomancy.mods import detach_all
-
+    queue_trigger_event(rules, flow, "despawn", obj, o.controller, t.region_seat(o.zone))
     detach_all(rules, flow, obj, "bin")
     home = t.home_seat(o)
     if rules.cards[o.card].is_token or home < 0:
@@ -296,7 +301,7 @@ def _draw(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
 
 def _recycle(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     """The controller recycles N cards from their hand (they choose which)."""
-    flow.push("recycle", seat=ctx.controller, left=int(args.get("n", 1)))
+    flow.push("recycle", seat=ctx.controller, left=int(args.get("n", 1)), source=ctx.source)
     return None
 
 
