@@ -105,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     shots = sub.add_parser("screenshots", help="regenerate screenshots/ (SVG, and PNG where a converter is)",
                            description="Render every screen of the app to screenshots/ as SVG, and "
-                                       "as PNG when rsvg-convert or cairosvg is installed.")
+                                       "as PNG when cairosvg (the `screenshots` extra) or rsvg-convert is installed.")
     shots.add_argument("--out", default="screenshots", help="folder (default: screenshots)")
 
     b = sub.add_parser("bench", help="measure engine speed, latency, memory and start-up",

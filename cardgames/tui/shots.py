@@ -165,15 +165,19 @@ async def _all(out: Path, work: Path) -> list[Path]:
 
 
 def _png(svg: Path) -> Path | None:
+    """A PNG beside the SVG: by cairosvg (exact columns), else rsvg-convert (it ignores the
+    SVG's text lengths, so columns drift), else none."""
     png = svg.with_suffix(".png")
-    if shutil.which("rsvg-convert"):
-        subprocess.run(["rsvg-convert", "-o", str(png), str(svg)], check=True)
-        return png
     try:
-        import cairosvg  # type: ignore[import-not-found,unused-ignore]
+        import cairosvg  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
+        if shutil.which("rsvg-convert"):
+            subprocess.run(["rsvg-convert", "-o", str(png), str(svg)], check=True)
+            return png
         return None
-    cairosvg.svg2png(url=str(svg), write_to=str(png))
+    # Fira Code, the SVG's font, has no ▸ or ◆; DejaVu Sans Mono has every glyph the app draws.
+    text = svg.read_text(encoding="utf-8").replace('"Fira Code"', '"DejaVu Sans Mono"')
+    cairosvg.svg2png(bytestring=text.encode("utf-8"), write_to=str(png))
     return png
 
 
@@ -193,5 +197,5 @@ def write_screenshots(out: Path) -> list[str]:
                 os.environ["CARDGAMES_HOME"] = old
     for svg in shots:
         png = _png(svg)
-        lines.append(f"wrote {svg}" + (f" and {png.name}" if png else " (no PNG converter: install librsvg2-bin)"))
+        lines.append(f"wrote {svg}" + (f" and {png.name}" if png else " (no PNG converter: pip install cairosvg)"))
     return lines

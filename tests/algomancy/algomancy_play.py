@@ -246,6 +246,14 @@ def attack(g: Game, *columns: Sequence[int], tokens: Iterable[int] = ()) -> None
     g.choose("done")
 
 
+def attack_with(g: Game, cid: str) -> int:
+    """From the start of a turn (`to_battle`): the unit `cid` attacks alone, in one column. Returns its id."""
+    to_battle(g)
+    unit = card(g, cid)
+    attack(g, [unit])
+    return unit
+
+
 def block(g: Game, blocks: Mapping[int, Sequence[int]] | None = None, counter: Iterable[int] = ()) -> None:
     """Pass to the block decision, then block: {attacking column index: blockers front first};
     `counter` units are sent to counter-attack (phase 1 only)."""
@@ -306,33 +314,31 @@ def finish_battle(g: Game) -> None:
             raise AssertionError(f"unexpected {kind} decision in battle: {g.decision.prompt}")
 
 
+def step_past(g: Game) -> None:
+    """Answer the pending decision doing nothing: pass priority, attack, block and plan with nothing
+    (AUTO decisions take their first option)."""
+    kind = g.decision.kind
+    if auto(g):
+        return
+    if kind in ("draft", "resources", "block", "formation"):
+        g.choose("done")
+    elif kind == "priority":
+        g.choose("pass")
+    else:
+        raise AssertionError(f"unexpected {kind} decision: {g.decision.prompt}")
+
+
 def to_deploy(g: Game, seat: int = ANN) -> None:
     """From wherever the turn is: on to `seat`'s deployment window (no attacks, no blocks)."""
     while not (g.decision.kind == "priority" and window(g) == "deploy" and g.decision.seat_index == seat):
-        kind = g.decision.kind
-        if auto(g):
-            continue
-        if kind in ("draft", "resources", "block", "formation"):
-            g.choose("done")
-        elif kind == "priority":
-            g.choose("pass")
-        else:
-            raise AssertionError(f"unexpected {kind} decision: {g.decision.prompt}")
+        step_past(g)
 
 
 def to_next_turn(g: Game) -> None:
     """Everyone passes (attacking and blocking with nothing) until the next turn's first decision."""
     turn = g.state.turn
     while g.outcome is None and g.state.turn == turn:
-        kind = g.decision.kind
-        if auto(g):
-            continue
-        if kind in ("draft", "resources", "block", "formation"):
-            g.choose("done")
-        elif kind == "priority":
-            g.choose("pass")
-        else:
-            raise AssertionError(f"unexpected {kind} decision: {g.decision.prompt}")
+        step_past(g)
 
 
 def play(g: Game, oid: int, *targets: int, sacrifice: int | None = None, how: str = "play",

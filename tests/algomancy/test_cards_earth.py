@@ -6,6 +6,7 @@ from algomancy_play import (
     ANN,
     BOB,
     attack,
+    attack_with,
     block,
     card,
     counters,
@@ -45,8 +46,7 @@ def test_boon_of_protection_prevents_all_damage_to_target_unit_until_regroup() -
     the Titan and survives the 6 combat damage."""
     g = game({"region": ["bastion-titan"]}, {"region": ["dune-drifter"], "hand": ["boon-of-protection"],
                                              "mana": {"earth": 2}})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     drifter = card(g, "dune-drifter")
     block(g, {0: [drifter]})
     g.choose("pass")
@@ -104,9 +104,7 @@ def test_lithoghul_is_dealt_2_less_damage() -> None:
     a 2-power blocker marks nothing. The replacement uses no stack."""
     g = game({"region": ["lithoghul"], "hand": ["flame-of-history"], "mana": {"fire": 2}},
              {"region": ["tiderunner-initiate"]})
-    to_battle(g)
-    lithoghul = card(g, "lithoghul")
-    attack(g, [lithoghul])
+    lithoghul = attack_with(g, "lithoghul")
     block(g, {0: [card(g, "tiderunner-initiate")]})
     pass_until_window(g, "battle:after_window")
     assert damage(g, lithoghul) == 0 and zone_of(g, card(g, "tiderunner-initiate")) == "bin:1"

@@ -6,6 +6,7 @@ from algomancy_play import (
     ANN,
     BOB,
     attack,
+    attack_with,
     bin_,
     block,
     card,
@@ -94,9 +95,7 @@ def test_smouldering_inferno_is_sacrificed_after_combat() -> None:
     """Smouldering Inferno: "Augment: After combat, sacrifice me." — augment text works on the card itself (Q&A:
     "the text is active on cards played normally"). It hits for 5 and is then sacrificed."""
     g = game({"region": ["smouldering-inferno"]}, {"region": ["jelly"]})
-    to_battle(g)
-    inferno = card(g, "smouldering-inferno")
-    attack(g, [inferno])
+    inferno = attack_with(g, "smouldering-inferno")
     block(g)
     pass_until_window(g, "battle:after_window")
     assert chain(g) == ["Smouldering Inferno's ability"] and life(g, BOB) == 25
@@ -108,8 +107,7 @@ def test_smouldering_inferno_is_sacrificed_after_combat() -> None:
 def test_smouldering_inferno_kept_home_survives_a_turn_without_combat_there() -> None:
     """Q&A (p.42): "Do 'After combat' triggers happen in regions where a battle didn't take place? No". (R24)"""
     g = game({"region": ["smouldering-inferno", "dune-drifter"]}, {"region": ["jelly"]})
-    to_battle(g)
-    attack(g, [card(g, "dune-drifter")])
+    attack_with(g, "dune-drifter")
     block(g)
     finish_battle(g)
     assert zone_of(g, card(g, "smouldering-inferno")) == "region:0"
@@ -120,8 +118,7 @@ def test_flame_of_history_deals_3_damage_to_target_unit() -> None:
     """Flame of History: "Deal 3 damage to target unit." Bastion Titan 6/7 is left with 3 damage."""
     g = game({"region": ["bastion-titan"], "hand": ["flame-of-history"], "mana": {"fire": 2}},
              {"region": ["tidestone-golem"]})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     golem = card(g, "tidestone-golem")
     play(g, card(g, "flame-of-history"), golem)
     assert damage(g, golem) == 3 and zone_of(g, golem) == "region:1"
@@ -145,8 +142,7 @@ def test_sparkwraith_makes_each_opponent_lose_1_life_whenever_you_play_a_spell()
     Twin Flame's second target)."""
     g = game({"region": ["sparkwraith"], "hand": ["flame-of-history", "twin-flame"], "mana": {"fire": 5}},
              {"region": ["tidestone-golem"]})
-    to_battle(g)
-    attack(g, [card(g, "sparkwraith")])
+    attack_with(g, "sparkwraith")
     golem = card(g, "tidestone-golem")
     play(g, card(g, "flame-of-history"), golem)
     assert life(g, BOB) == 29
@@ -160,8 +156,7 @@ def test_sparkwraith_ignores_spells_played_in_another_region() -> None:
     different region, it is treated as though it doesn't exist"."""
     g = game({"region": ["sparkwraith", "bastion-titan"], "hand": ["flame-of-history"], "mana": {"fire": 2}},
              {"region": ["jelly"]})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     play(g, card(g, "flame-of-history"), card(g, "jelly"))
     assert life(g, BOB) == 30
 
@@ -184,8 +179,7 @@ def test_soul_swallower_sacrifices_another_ally_for_a_plus_one_counter() -> None
 def test_twin_flame_deals_2_damage_to_each_of_two_different_targets() -> None:
     """Twin Flame: "Deal 2 damage to each of two different targets (units and/or players)." """
     g = game({"region": ["bastion-titan"], "hand": ["twin-flame"], "mana": {"fire": 3}}, {"region": ["lithoghul"]})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     g.choose(f"play:{card(g, 'twin-flame')}")
     g.choose(f"target:{player(BOB)}")
     assert f"target:{player(BOB)}" not in keys(g)  # two different targets

@@ -6,6 +6,7 @@ from algomancy_play import (
     ANN,
     BOB,
     attack,
+    attack_with,
     block,
     card,
     cards,
@@ -37,9 +38,7 @@ def test_cinderstone_brute_creates_a_fireball_2_when_it_dies_usable_at_once_in_t
     """Cinderstone Brute: "When I die, create a Fireball 2." Spell tokens (p.15): "Spell tokens spawned in enemy
     regions during combat can be used there immediately." The Fireball 2 finishes Bob."""
     g = game({"region": ["cinderstone-brute"]}, {"region": ["bastion-titan"], "life": 2})
-    to_battle(g)
-    brute = card(g, "cinderstone-brute")
-    attack(g, [brute])
+    brute = attack_with(g, "cinderstone-brute")
     block(g, {0: [card(g, "bastion-titan")]})
     pass_until_window(g, "battle:after_window")
     resolve(g)
@@ -56,9 +55,7 @@ def test_wildfire_bloom_deals_1_to_each_enemy_unit_and_creates_a_sprout() -> Non
     Sprout spawns for Ann in Bob's region, outside formation."""
     g = game({"region": ["bastion-titan"], "hand": ["wildfire-bloom"], "mana": {"fire": 1, "wood": 2}},
              {"region": ["jelly", "tiderunner-initiate", "sprout"]})
-    to_battle(g)
-    titan = card(g, "bastion-titan")
-    attack(g, [titan])
+    titan = attack_with(g, "bastion-titan")
     play(g, card(g, "wildfire-bloom"))
     assert damage(g, card(g, "jelly")) == 1 and damage(g, card(g, "tiderunner-initiate")) == 1
     assert damage(g, titan) == 0
@@ -90,8 +87,7 @@ def test_tidestone_golem_played_normally_is_3_7_and_blocks_fliers() -> None:
     g = game({"region": ["bloodwind-revenant"]}, {"region": ["tidestone-golem"]})
     golem = card(g, "tidestone-golem")
     assert stats(g, golem) == (3, 7)
-    to_battle(g)
-    attack(g, [card(g, "bloodwind-revenant")])
+    attack_with(g, "bloodwind-revenant")
     pass_until(g, "block")
     g.choose(f"unit:{golem}")
     assert "slot:0" in keys(g)

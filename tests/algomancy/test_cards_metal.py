@@ -6,6 +6,7 @@ from algomancy_play import (
     ANN,
     BOB,
     attack,
+    attack_with,
     block,
     card,
     counters,
@@ -57,9 +58,7 @@ def test_recyclable_sentinel_creates_a_pile_of_rubbish_when_it_dies() -> None:
     """Recyclable Sentinel: "Graft∞ When I die → Create A Pile of Rubbish." It dies attacking in Bob's region; the 1/1
     token is Ann's, spawns there and comes home at regroup."""
     g = game({"region": ["recyclable-sentinel"]}, {"region": ["tiderunner-initiate"]})
-    to_battle(g)
-    sentinel = card(g, "recyclable-sentinel")
-    attack(g, [sentinel])
+    sentinel = attack_with(g, "recyclable-sentinel")
     block(g, {0: [card(g, "tiderunner-initiate")]})
     pass_until_window(g, "battle:after_window")
     resolve(g)
@@ -75,9 +74,7 @@ def test_recyclable_sentinel_recalled_is_not_dying() -> None:
     """Delete/recall are not dying (R53, R54): "When I die" does not trigger on a recall."""
     g = game({"region": ["recyclable-sentinel"], "hand": ["abyssal-evocation"], "mana": {"water": 2}},
              {"region": ["jelly"]})
-    to_battle(g)
-    sentinel = card(g, "recyclable-sentinel")
-    attack(g, [sentinel])
+    sentinel = attack_with(g, "recyclable-sentinel")
     play(g, card(g, "abyssal-evocation"), sentinel)
     assert zone_of(g, sentinel) == "hand:0" and region(g, BOB) == ["jelly"]
 
@@ -103,8 +100,7 @@ def test_arc_lightning_on_a_unit_outside_formation_hits_only_it() -> None:
     """R41: "a unit outside formation has no neighbours"."""
     g = game({"region": ["bastion-titan"], "hand": ["arc-lightning"], "mana": {"metal": 2}},
              {"region": ["tidestone-golem", "lithoghul"]})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     golem = card(g, "tidestone-golem")
     play(g, card(g, "arc-lightning"), golem)
     assert damage(g, golem) == 2 and damage(g, card(g, "lithoghul")) == 0 and damage(g, card(g, "bastion-titan")) == 0
@@ -167,8 +163,7 @@ def test_null_drone_negates_target_spell_and_spawns_as_a_1_1() -> None:
     Drone spawns for Bob."""
     g = game({"region": ["bastion-titan"], "hand": ["flame-of-history"], "mana": {"fire": 2}},
              {"region": ["jelly"], "hand": ["null-drone"], "mana": {"metal": 3}})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     play(g, card(g, "flame-of-history"), card(g, "jelly"), respond=True)
     g.choose("pass")
     play(g, card(g, "null-drone"), g.state.chain[-1].id)

@@ -6,6 +6,7 @@ from algomancy_play import (
     ANN,
     BOB,
     attack,
+    attack_with,
     attributes,
     block,
     card,
@@ -66,9 +67,7 @@ def test_mold_the_current_sets_base_1_1_under_counters_until_regroup() -> None:
 def test_tiderunner_initiate_can_block_a_flying_column() -> None:
     """Tiderunner Initiate: "I can block columns with Flying." Jelly cannot block the Revenant; the Initiate can."""
     g = game({"region": ["bloodwind-revenant"]}, {"region": ["jelly", "tiderunner-initiate"]})
-    to_battle(g)
-    revenant = card(g, "bloodwind-revenant")
-    attack(g, [revenant])
+    revenant = attack_with(g, "bloodwind-revenant")
     pass_until(g, "block")
     g.choose(f"unit:{card(g, 'jelly')}")
     assert "slot:0" not in keys(g)
@@ -86,9 +85,7 @@ def test_leaping_lillik_gives_minus_2_minus_0_and_spawns_a_2_1() -> None:
     """Leaping Lillik (spell unit): "Target unit gets −2/−0 until regroup." Then it spawns as a 2/1 in the region,
     outside formation (Q&A: "They spawn in the region but not in formation")."""
     g = game({"region": ["bastion-titan"]}, {"hand": ["leaping-lillik"], "mana": {"water": 2}})
-    to_battle(g)
-    titan = card(g, "bastion-titan")
-    attack(g, [titan])
+    titan = attack_with(g, "bastion-titan")
     g.choose("pass")
     play(g, card(g, "leaping-lillik"), titan)
     lillik = card(g, "leaping-lillik")

@@ -6,6 +6,7 @@ from algomancy_play import (
     ANN,
     BOB,
     attack,
+    attack_with,
     attributes,
     block,
     card,
@@ -38,9 +39,7 @@ def test_corrupting_blight_goes_to_the_other_player_after_combat() -> None:
     """Corrupting Blight: "After combat, a player of your choice who doesn't control me gains control of me." It leaves
     Ann's formation, and at regroup goes to its new controller's region (R56)."""
     g = game({"region": ["corrupting-blight"]}, {"region": ["jelly"]})
-    to_battle(g)
-    blight = card(g, "corrupting-blight")
-    attack(g, [blight])
+    blight = attack_with(g, "corrupting-blight")
     block(g)
     pass_until_window(g, "battle:after_window")
     assert chain(g) == ["Corrupting Blight's ability"] and obj(g, blight).controller == ANN
@@ -78,9 +77,7 @@ def test_prickly_protector_gets_plus_1_plus_1_for_each_other_ally_in_its_region(
 def test_poison_places_two_minus_one_counters() -> None:
     """Poison: "Place two −1/−1 counters on target unit." They are permanent: still there after regroup."""
     g = game({"region": ["bastion-titan"]}, {"hand": ["poison"], "mana": {"wood": 2}})
-    to_battle(g)
-    titan = card(g, "bastion-titan")
-    attack(g, [titan])
+    titan = attack_with(g, "bastion-titan")
     g.choose("pass")
     play(g, card(g, "poison"), titan)
     assert counters(g, titan) == {"-1/-1": 2} and stats(g, titan) == (4, 5)
@@ -123,9 +120,7 @@ def test_spore_herald_grows_when_another_ally_dies_once_per_turn() -> None:
 def test_spore_herald_ignores_its_own_death_and_enemy_deaths() -> None:
     """Spore Herald counts "another allied unit": an enemy dying gives nothing."""
     g = game({"region": ["spore-herald"], "hand": ["flame-of-history"], "mana": {"fire": 2}}, {"region": ["jelly"]})
-    to_battle(g)
-    herald = card(g, "spore-herald")
-    attack(g, [herald])
+    herald = attack_with(g, "spore-herald")
     play(g, card(g, "flame-of-history"), card(g, "jelly"))
     assert counters(g, herald) == {} and chain(g) == []
 

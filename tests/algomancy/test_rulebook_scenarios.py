@@ -6,6 +6,7 @@ from algomancy_play import (
     ANN,
     BOB,
     attack,
+    attack_with,
     attributes,
     block,
     card,
@@ -42,8 +43,7 @@ def test_the_stack_walk_through_flame_boon_arc_lightning_null_drone() -> None:
     g = game({"region": ["bastion-titan"], "hand": ["flame-of-history", "arc-lightning", "null-drone"],
               "mana": {"fire": 2, "metal": 5}},
              {"region": ["tidestone-golem", "jelly"], "hand": ["boon-of-protection"], "mana": {"earth": 2}})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     golem, jelly = card(g, "tidestone-golem"), card(g, "jelly")
     block(g, {0: [golem, jelly]})
     # 1. Player A plays Flame of History; Player B has a chance to respond.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mods_play import (
+from algomancy_play import (
     BOB,
     attack,
     card,

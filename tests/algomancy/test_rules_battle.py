@@ -7,6 +7,7 @@ from algomancy_play import (
     ANN,
     BOB,
     attack,
+    attack_with,
     attributes,
     battle,
     block,
@@ -103,9 +104,7 @@ def test_the_defender_may_block_on_the_flanks_and_leave_columns_empty() -> None:
     blocking in slots where attackers aren't". A flank blocker blocks nothing: the column it is not in front of hits
     the player."""
     g = game({"region": ["dune-drifter"]}, {"region": ["jelly", "lithoghul"]})
-    to_battle(g)
-    drifter = card(g, "dune-drifter")
-    attack(g, [drifter])
+    drifter = attack_with(g, "dune-drifter")
     pass_until(g, "block")
     g.choose(f"unit:{card(g, 'jelly')}")
     assert [k for k in keys(g) if k.startswith("slot:")] == ["slot:-1", "slot:0", "slot:1"]
@@ -165,8 +164,7 @@ def test_combat_damage_is_simultaneous() -> None:
     """Damage (p.23): "During the damage step all of the following damage processes happen simultaneously, unless
     modified by an ability." Two 2/2s kill each other."""
     g = game({"region": ["sparkwraith"]}, {"region": ["tiderunner-initiate"]})
-    to_battle(g)
-    attack(g, [card(g, "sparkwraith")])
+    attack_with(g, "sparkwraith")
     block(g, {0: [card(g, "tiderunner-initiate")]})
     finish_battle(g)
     assert region(g, ANN) == [] and region(g, BOB) == []
@@ -175,9 +173,7 @@ def test_combat_damage_is_simultaneous() -> None:
 def test_swift_column_strikes_first_and_a_unit_it_kills_deals_nothing() -> None:
     """Attributes (p.25): "Swift ... allows it to deal combat damage first" — its victims do not strike back (R45)."""
     g = game({"region": ["dune-drifter"]}, {"region": ["tiderunner-initiate"]})
-    to_battle(g)
-    drifter = card(g, "dune-drifter")
-    attack(g, [drifter])
+    drifter = attack_with(g, "dune-drifter")
     block(g, {0: [card(g, "tiderunner-initiate")]})
     finish_battle(g)
     assert zone_of(g, card(g, "tiderunner-initiate")) == "bin:1" and zone_of(g, drifter) == "region:0"
@@ -187,8 +183,7 @@ def test_after_combat_window_comes_last_and_the_initiative_player_is_asked_first
     """Phase 1 step 6 (p.20): "After Combat Step - This is the last priority window for interaction in this region
     before Regroup." Damage is already dealt when it opens."""
     g = game({"region": ["bastion-titan"], "hand": ["flame-of-history"], "mana": {"fire": 2}}, {"region": ["jelly"]})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     block(g)
     pass_until_window(g, "battle:after_window")
     assert life(g, BOB) == 24 and g.decision.seat_index == ANN
@@ -242,9 +237,7 @@ def test_a_unit_that_spawns_in_battle_is_outside_formation_but_may_still_block()
     region"; Q&A (p.42): "Can units that spawn during battle attack? Yes! ... As long as a unit is in play, it can
     attack/block." Bob's Leaping Lillik spawns in the attack step and blocks."""
     g = game({"region": ["bastion-titan"]}, {"hand": ["leaping-lillik"], "mana": {"water": 2}})
-    to_battle(g)
-    titan = card(g, "bastion-titan")
-    attack(g, [titan])
+    titan = attack_with(g, "bastion-titan")
     g.choose("pass")
     play(g, card(g, "leaping-lillik"), titan)
     lillik = card(g, "leaping-lillik")
@@ -260,8 +253,7 @@ def test_players_start_at_30_life_and_a_player_at_0_loses() -> None:
     0." """
     g = game({"region": ["bastion-titan"]}, {"life": 6})
     assert life(g, ANN) == 30
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     block(g)
     finish_battle(g)
     assert g.outcome is not None and g.outcome.winners == [ANN] and not g.outcome.draw
@@ -272,8 +264,7 @@ def test_both_players_at_0_at_once_is_a_draw() -> None:
     """How to win (p.6) with R68: if every remaining player is eliminated at the same moment, the game is a draw.
     Twin Flame hits both players for 2."""
     g = game({"region": ["bastion-titan"], "hand": ["twin-flame"], "mana": {"fire": 3}, "life": 2}, {"life": 2})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     play(g, card(g, "twin-flame"), player(ANN), player(BOB))
     assert g.outcome is not None and g.outcome.draw and g.outcome.winners == []
 
@@ -302,8 +293,7 @@ def test_counter_attackers_cannot_be_targeted_during_phase_1() -> None:
     phase-1 block window."""
     g = game({"region": ["bastion-titan"], "hand": ["flame-of-history"], "mana": {"fire": 2}},
              {"region": ["dune-drifter", "jelly"]})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     drifter = card(g, "dune-drifter")
     block(g, counter=[drifter])
     g.choose(f"play:{card(g, 'flame-of-history')}")
@@ -318,8 +308,7 @@ def test_counter_attackers_do_not_count_for_statics_during_phase_1() -> None:
     Bob's Prickly Protector (0/2, +1/+1 per other allied unit here) blocks; Bob's Jelly is sent to
     counter-attack, so in phase 1 the Protector counts nobody: 0/2."""
     g = game({"region": ["bastion-titan"]}, {"region": ["prickly-protector", "jelly"]})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     protector = card(g, "prickly-protector")
     block(g, {0: [protector]}, counter=[card(g, "jelly")])
     assert stats(g, protector) == (0, 2)
@@ -336,8 +325,7 @@ def test_after_combat_happens_in_an_attacked_region_even_if_every_attacker_was_r
     the after-combat step still comes and Bob's Smouldering Inferno ("After combat, sacrifice me") is sacrificed."""
     g = game({"region": ["jelly"]}, {"region": ["smouldering-inferno"], "hand": ["flame-of-history"],
                                      "mana": {"fire": 2}})
-    to_battle(g)
-    attack(g, [card(g, "jelly")])
+    attack_with(g, "jelly")
     g.choose("pass")
     play(g, card(g, "flame-of-history"), card(g, "jelly"))
     assert zone_of(g, card(g, "jelly")) == "bin:0"
@@ -373,8 +361,7 @@ def test_block_options_name_the_flanks_and_the_column_they_face() -> None:
     """Blocking (p.23): defenders are placed "in front of the formation that is attacking them", and "may even be
     placed blocking in slots where attackers aren't" — beside it, on its left or right flank (R36)."""
     g = game({"region": ["bastion-titan"]}, {"region": ["jelly"]})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     pass_until(g, "block")
     g.choose(f"unit:{card(g, 'jelly')}")
     slots = {o.key: o.label for o in g.decision.options if o.key.startswith("slot:")}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mods_play import ANN, attack, block, card, game, keys, pass_until, to_battle
+from algomancy_play import ANN, attack, block, card, game, keys, pass_until, to_battle
 
 from cardgames.engine.game import Game
 

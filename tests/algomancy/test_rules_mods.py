@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from mods_play import (
+from algomancy_play import (
     ANN,
     BOB,
-    attack,
+    attack_with,
     block,
     card,
     game,
@@ -14,7 +14,6 @@ from mods_play import (
     resolve,
     rules,
     stack_results,
-    to_battle,
     to_deploy,
     zone_of,
 )
@@ -186,8 +185,7 @@ def test_virus_is_applied_from_hand_in_battle_onto_an_enemy_unit_whose_controlle
     and its new ability" — Smouldering Inferno makes the enemy unit sacrifice itself after combat."""
     g = game({"region": ["tidepool-terror"]}, {"hand": ["smouldering-inferno"], "region": ["lithoghul"],
                                                "mana": {"fire": 2}})
-    to_battle(g)
-    attack(g, [card(g, "tidepool-terror")])
+    attack_with(g, "tidepool-terror")
     pass_until_window(g, "battle:attack_window")
     while g.decision.seat_index != BOB:
         g.choose("pass")
@@ -208,8 +206,7 @@ def test_virus_whose_target_is_gone_goes_to_the_bin() -> None:
     cannot be used as a virus again.\""""
     g = game({"region": ["tidepool-terror"], "hand": ["flame-of-history"], "mana": {"fire": 2}},
              {"hand": ["rampart-guardian"], "mana": {"earth": 2}})
-    to_battle(g)
-    attack(g, [card(g, "tidepool-terror")])
+    attack_with(g, "tidepool-terror")
     pass_until_window(g, "battle:attack_window")
     g.choose("pass")
     virus, foe = card(g, "rampart-guardian"), card(g, "tidepool-terror")
@@ -241,8 +238,7 @@ def test_a_recalled_unit_despawns_so_pathogenic_enclave_on_it_deletes_its_contro
     despawns, so Bob's Sprouts are deleted; the Jelly goes to Bob's hand and the Enclave to Ann's bin (R54)."""
     g = game({"region": ["bastion-titan"], "hand": ["pathogenic-enclave", "abyssal-evocation"],
               "mana": {"wood": 3, "water": 2}}, {"region": ["jelly", "sprout", "sprout"]})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     pass_until_window(g, "battle:attack_window")
     enclave, jelly = card(g, "pathogenic-enclave"), card(g, "jelly")
     g.choose(f"virus:{enclave}")

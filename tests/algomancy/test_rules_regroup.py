@@ -7,6 +7,7 @@ from algomancy_play import (
     ANN,
     BOB,
     attack,
+    attack_with,
     attributes,
     battle,
     block,
@@ -39,9 +40,7 @@ def in_battle(g: Game) -> bool:
 def test_regroup_removes_all_damage_on_units() -> None:
     """Regroup (p.26): "All damage on units is removed." The Titan took 2 from the blocking Drifter."""
     g = game({"region": ["bastion-titan"]}, {"region": ["dune-drifter"]})
-    to_battle(g)
-    titan = card(g, "bastion-titan")
-    attack(g, [titan])
+    titan = attack_with(g, "bastion-titan")
     block(g, {0: [card(g, "dune-drifter")]})
     pass_until_window(g, "battle:after_window")
     assert damage(g, titan) == 2
@@ -53,9 +52,7 @@ def test_regroup_ends_temporary_stat_changes_but_keeps_counters() -> None:
     """Regroup (p.26): "All temporary stat changes are removed." Stat changes and counters (p.40): "A +1/+1 or -1/-1
     counter denotes a permanent change". Leaping Lillik's −2/−0 ends; Poison's counters stay."""
     g = game({"region": ["bastion-titan"]}, {"hand": ["leaping-lillik", "poison"], "mana": {"water": 2, "wood": 2}})
-    to_battle(g)
-    titan = card(g, "bastion-titan")
-    attack(g, [titan])
+    titan = attack_with(g, "bastion-titan")
     g.choose("pass")
     play(g, card(g, "leaping-lillik"), titan, respond=True)
     play(g, card(g, "poison"), titan)
@@ -144,8 +141,7 @@ def test_players_get_no_priority_during_regroup() -> None:
     """Regroup (p.26): "Players do not gain priority or take any game actions during this step." After the last
     battle window the next decision is already the initiative player's deployment."""
     g = game({"region": ["bastion-titan"], "hand": ["calibrate"], "mana": {"metal": 1}}, {"region": ["jelly"]})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     block(g)
     pass_until_window(g, "battle:after_window")
     g.choose("pass")

@@ -7,6 +7,7 @@ from algomancy_play import (
     ANN,
     BOB,
     attack,
+    attack_with,
     block,
     card,
     cards,
@@ -40,8 +41,7 @@ def battle_with(ann_hand: list[str], bob_hand: list[str] | None = None, *, ann_r
               "mana": {"fire": 3, "water": 3, "earth": 3, "metal": 3, "wood": 3}},
              {"region": bob_region if bob_region is not None else ["jelly", "stone-equilibrist"],
               "hand": bob_hand or [], "mana": {"fire": 3, "water": 3, "earth": 3, "metal": 3, "wood": 3}})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     assert window(g) == "battle:attack_window"
     return g
 
@@ -222,8 +222,7 @@ def test_each_player_sacrifices_only_in_this_region() -> None:
     chooses which two of his three go."""
     g = game({"region": ["bastion-titan", "jelly", "dune-drifter"], "hand": ["maw-of-damnation"], "mana": {"fire": 5}},
              {"region": ["stone-equilibrist", "lithoghul", "sparkwraith"]})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     play(g, card(g, "maw-of-damnation"), respond=True)
     pass_twice(g)
     assert g.decision.kind == "sacrifice" and g.decision.seat_index == BOB
@@ -244,8 +243,7 @@ def test_battle_cards_only_in_battle_and_plain_cards_only_in_deployment() -> Non
     to_haste(g, ANN)
     assert {k for k in keys(g) if k.startswith("play:")} == {f"play:{calibrate}"}
     g.choose("pass")
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     assert {k for k in keys(g) if k.startswith("play:")} == {f"play:{flame}"}
     to_deploy(g, ANN)
     assert {k for k in keys(g) if k.startswith("play:")} == {f"play:{overbloom}", f"play:{calibrate}"}
@@ -300,19 +298,24 @@ def test_blocks_step_window_follows_declared_blocks() -> None:
     assert seen == ["battle:attack_window", "battle:block_window", "battle:after_window"]
 
 
+def answered_on_jelly(first: str, answer: str, mana: dict[str, int]) -> tuple[Game, int]:
+    """Ann's lone Titan attacks Bob's Jelly; Ann plays `first` on the Jelly, then `answer` on it in response, and
+    everyone passes until the stack is empty. Returns the game and the Jelly."""
+    g = game({"region": ["bastion-titan"], "hand": [first, answer], "mana": mana}, {"region": ["jelly"]})
+    attack_with(g, "bastion-titan")
+    jelly = card(g, "jelly")
+    play(g, card(g, first), jelly, respond=True)
+    play(g, card(g, answer), jelly)
+    return g, jelly
+
+
 def test_a_spell_whose_only_target_died_fizzles() -> None:
     """Q&A Interaction (p.42): "if all of the targets for a spell are removed, the spell will fail to resolve
     (fizzle) and be placed into the bin."
 
     Flame of History targets Jelly; Arc Lightning, played in response, kills Jelly: Flame fizzles and no damage is
     marked on the Jelly in the bin."""
-    g = game({"region": ["bastion-titan"], "hand": ["flame-of-history", "arc-lightning"],
-              "mana": {"fire": 2, "metal": 2}}, {"region": ["jelly"]})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
-    jelly = card(g, "jelly")
-    play(g, card(g, "flame-of-history"), jelly, respond=True)
-    play(g, card(g, "arc-lightning"), jelly)
+    g, jelly = answered_on_jelly("flame-of-history", "arc-lightning", {"fire": 2, "metal": 2})
     assert zone_of(g, jelly) == "bin:1"
     assert stack_results(g) == [("Arc Lightning", "resolved"), ("Flame of History", "fizzled")]
     assert damage(g, jelly) == 0
@@ -324,13 +327,7 @@ def test_a_spell_unit_whose_only_target_died_does_not_spawn() -> None:
     mind for spell units like Leaping Lillik."
 
     Leaping Lillik targets Jelly, which Flame of History kills in response: Lillik fizzles into Ann's bin."""
-    g = game({"region": ["bastion-titan"], "hand": ["leaping-lillik", "flame-of-history"],
-              "mana": {"water": 2, "fire": 2}}, {"region": ["jelly"]})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
-    jelly = card(g, "jelly")
-    play(g, card(g, "leaping-lillik"), jelly, respond=True)
-    play(g, card(g, "flame-of-history"), jelly)
+    g, jelly = answered_on_jelly("leaping-lillik", "flame-of-history", {"water": 2, "fire": 2})
     assert zone_of(g, jelly) == "bin:1"
     assert zone_of(g, card(g, "leaping-lillik")) == "bin:0"
     assert "leaping-lillik" not in region(g, BOB)
@@ -343,8 +340,7 @@ def test_abyssal_evocation_can_be_played_from_the_bin_in_battle() -> None:
 
     In a battle window, with a target and mana, Ann may play Abyssal Evocation from her bin."""
     g = game({"region": ["bastion-titan"], "bin": ["abyssal-evocation"], "mana": {"water": 2}}, {"region": ["jelly"]})
-    to_battle(g)
-    attack(g, [card(g, "bastion-titan")])
+    attack_with(g, "bastion-titan")
     evocation = card(g, "abyssal-evocation")
     assert f"play:{evocation}" in keys(g)
     play(g, evocation, card(g, "jelly"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mods_play import ANN, BOB, attack, block, card, cards, game, keys, pass_until_window, to_battle
+from algomancy_play import ANN, BOB, attack, attack_with, block, card, cards, game, keys, pass_until_window, to_battle
 
 from cardgames.engine.game import Game
 from cardgames.games.algomancy.events import player_ref
@@ -57,8 +57,7 @@ def test_burst_tokens_are_played_all_at_once_each_its_own_spell() -> None:
     Note: "Multiple spell tokens played with burst are still individual spells, but they are played at the
     same time.\""""
     g = game({"region": ["tidepool-terror"]}, {"region": ["spark", "spark", "spark"]})
-    to_battle(g)
-    attack(g, [card(g, "tidepool-terror")])
+    attack_with(g, "tidepool-terror")
     pass_until_window(g, "battle:attack_window")
     g.choose("pass")
     sparks = cards(g, "spark")

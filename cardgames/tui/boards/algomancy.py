@@ -26,7 +26,8 @@ from cardgames.tui.session import Session
 STEP_NAMES = {"declare": "formation", "attack_window": "attack step (priority)", "block": "blocks",
               "block_window": "block step (priority)", "damage": "combat damage",
               "after_window": "after combat (priority)", "next": "end of the phase", "over": "over"}
-ELEMENT_STYLE = {"fire": "red", "water": "blue", "earth": "yellow", "wood": "green", "metal": "white"}
+ELEMENT_STYLE = {"fire": "$error", "water": "$primary", "earth": "$warning", "wood": "$success", "metal": "$text-muted"}
+"""Element colours from the theme (readable in light and dark themes); the element is named too."""
 
 
 class AlgomancyBoard(Board):
@@ -76,7 +77,7 @@ class AlgomancyBoard(Board):
             w = self.query_one(f"#region-{seat}", Static)
             here = b.get("region") == seat
             w.border_title = (f"{escape(names[seat])}'s region" + (" — you" if seat == me else "")
-                              + (" — ⚔ battle here" if here else ""))
+                              + (" — the battle is here" if here else ""))
             w.set_class(here, "-battle")
             self.set(w, region_body(view, seat, decision, refs, width))
         stack = self.query_one("#stack", Static)
@@ -225,7 +226,8 @@ def stack_body(view: GameView, decision: Decision | None, refs: set[int]) -> str
     cards = cards_by_id(view)
     lines = []
     if "deck" in view.zones:
-        lines.append(f"Shared deck: {view.zones['deck'].count} cards")
+        n = view.zones['deck'].count
+        lines.append(f"Shared deck: {n} card{'' if n == 1 else 's'}")
     b = view.battle or {}
     if b.get("region") is not None:
         step = STEP_NAMES.get(str(b.get("step")), str(b.get("step")))
