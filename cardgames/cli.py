@@ -97,8 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--format", dest="fmt", metavar="FORMAT", help="game format (allegiance: duel, ffa, "
                     "sworn-enemy, teams; algomancy: draft, constructed)")
     pl.add_argument("--heroes", help="allegiance: comma-separated hero ids (or 'random'), one per player")
-    pl.add_argument("--decks", help="algomancy constructed: comma-separated decklist ids (or 'random'), "
-                    "one per player")
+    pl.add_argument("--decks", help="algomancy constructed: comma-separated decklist ids, deck files "
+                    "(.yaml: card id → copies) or 'random', one per player")
     pl.add_argument("--elements", help="algomancy live draft: three elements, e.g. fire,water,earth "
                     "(default: chosen at random)")
     pl.add_argument("--seed", type=int, help="seed (default: random)")
@@ -165,6 +165,21 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
     raise AssertionError(f"unhandled command {cmd!r}")
 
 
+def _deck(given: str) -> object:
+    """A decklist id, or the card counts of a deck file (a path ending in .yaml or .yml)."""
+    from pathlib import Path
+
+    if given.endswith((".yaml", ".yml")):
+        from cardgames.games import find_ruleset
+        from cardgames.games.algomancy.catalog import read_deck_file
+        from cardgames.games.algomancy.rules import Algomancy
+
+        rules = find_ruleset("algomancy")
+        assert isinstance(rules, Algomancy)
+        return rules.check_deck(read_deck_file(Path(given)), given)  # SetupError names the file
+    return given
+
+
 def _play(args: argparse.Namespace) -> int:
     import random
 
@@ -184,7 +199,7 @@ def _play(args: argparse.Namespace) -> int:
         decks = [d.strip() for d in str(args.decks).split(",")]
         if len(decks) != len(names):
             raise UsageError(f"--decks names {len(decks)} decks for {len(names)} players", 2)
-        options["decks"] = {n: d for n, d in zip(names, decks, strict=True) if d not in ("", "random")}
+        options["decks"] = {n: _deck(d) for n, d in zip(names, decks, strict=True) if d not in ("", "random")}
     if args.elements:
         options["elements"] = [e.strip() for e in str(args.elements).split(",")]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)

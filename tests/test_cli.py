@@ -333,3 +333,36 @@ def test_play_with_bad_players_says_why_before_opening_the_app(capsys: pytest.Ca
     assert "is for 3-4 players, not 1" in capsys.readouterr().err
     assert main(["play", "allegiance", "--players", "Ann,Ann"]) == 1
     assert "distinct" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("oracle-of-the-flame: 2\njelly: two\n", "bad.yaml:2: jelly: copies must be a whole number"),
+    ("cards:\n  oracle-of-the-flame: 2\n  jelly: [\n", "bad.yaml:4: invalid YAML"),
+    ("oracle-of-the-flame: 2\nno-such-card: 1\n", "'no-such-card' is not a card that can be in a deck"),
+    ("oracle-of-the-flame: 2\n", "a constructed deck has at least 30"),
+])
+def test_play_refuses_a_bad_algomancy_deck_file_in_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, expected: str) -> None:
+    deck = tmp_path / "bad.yaml"
+    deck.write_text(text, encoding="utf-8")
+    code, _, err = run(capsys, "play", "algomancy", "--players", "Ann,Bob", "--format", "constructed",
+                       "--decks", f"{deck},random")
+    assert code == 1
+    assert_one_line_error(err)
+    assert expected in err
+
+
+def test_a_deck_file_gives_the_player_exactly_its_cards(tmp_path: Path) -> None:
+    """Constructed (p.16): each player brings a deck of at least 30 cards, at most 2 copies of each."""
+    from cardgames.api import new_game
+    from cardgames.cli import _deck
+
+    deck = tmp_path / "mine.yaml"
+    cards = {"oracle-of-the-flame": 2, "cinder-pact": 2, "bloodwind-revenant": 2, "jelly": 2, "tidepool-terror": 2,
+             "tiderunner-initiate": 2, "depth-scholar": 2, "mirage-walker": 2, "sparkwraith": 2, "ember-volley": 2,
+             "flame-of-history": 2, "twin-flame": 2, "soul-swallower": 2, "mold-the-current": 2,
+             "abyssal-evocation": 2}
+    deck.write_text("name: Mine\ncards:\n" + "".join(f"  {c}: {n}\n" for c, n in cards.items()), encoding="utf-8")
+    g = new_game("algomancy", ["Ann", "Bob"], 1, {"format": "constructed", "decks": {"Ann": _deck(str(deck))}})
+    mine = [g.state.objects[o].card for z in ("deck:0", "hand:0") for o in g.state.zones[z].cards]
+    assert sorted(mine) == sorted(c for c, n in cards.items() for _ in range(n))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.geometry import Region
-from textual.widgets import OptionList, Select, Static
+from textual.widgets import Input, OptionList, Select, Static
 from tui_helpers import press, take_the_screen
 
 from cardgames.api import new_game
@@ -179,3 +179,52 @@ async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_drafted_gam
         winner = g.players[g.outcome.winners[0]] if g.outcome and g.outcome.winners else "?"
         assert f"{winner} won" in summary and "life " in summary and "None" not in summary
     assert g.outcome is not None and checked > 200
+
+
+async def test_a_modded_unit_shows_its_mods_under_it(cardgames_home: Path) -> None:
+    """Modifications (p.32): a mod is tucked under its host; the board lists it under that unit."""
+    def modded(g: object) -> bool:
+        from cardgames.engine.game import Game
+
+        assert isinstance(g, Game)
+        mods = g.state.zones.get("mods")
+        return bool(mods and mods.cards) and g.state.battle is None and g.decision.kind == "priority"
+    session = scenes.play_until(cardgames_home / "s.save", modded)
+    state, rules = session.game.state, session.game.ruleset
+    mod = state.objects[state.zones["mods"].cards[0]]
+    assert mod.attached_to is not None
+    host = state.objects[mod.attached_to]
+    app = CardgamesApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        region = str(screen.query_one(f"#region-{host.zone.split(':')[1]}", Static).content)
+        lines = region.splitlines()
+        at = next(i for i, line in enumerate(lines) if rules.card_name(state, host) in line)
+        assert "mod:" in lines[at + 1] and rules.card_name(state, mod) in lines[at + 1]
+
+
+async def test_new_game_form_takes_a_deck_file_and_says_what_is_wrong_with_a_bad_one(tmp_path: Path) -> None:
+    """Constructed: a player may bring their own deck file; a bad one is refused with its file and line,
+    and the form keeps everything typed."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("oracle-of-the-flame: 2\njelly: two\n", encoding="utf-8")
+    app = CardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#game", Select).value = "algomancy"
+        screen.query_one("#algo-format", Select).value = "constructed"
+        await pilot.pause()
+        assert screen.query_one("#deckfile-0").display
+        screen.query_one("#deckfile-0", Input).value = str(bad)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        error = str(screen.query_one("#error", Static).content)
+        assert "bad.yaml:2" in error and "whole number" in error
+        assert screen.query_one("#deckfile-0", Input).value == str(bad)

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgames.catalog.loader import Problem, load_card_files
+import yaml
+
+from cardgames.catalog.loader import Problem, load_card_files, read_yaml
 from cardgames.catalog.paths import cards_dir
 from cardgames.engine.decisions import CardgamesError
 from cardgames.games.algomancy.schema import (
@@ -183,3 +185,36 @@ def load_cards_flat(paths: list[Path] | None = None) -> tuple[dict[str, Any], li
     """`load_cards` in the shape `cardgames validate` reads: (cards and decklists, problems, fingerprint)."""
     cards, decks, problems, fp = load_cards(paths)
     return {**cards, **{f"deck:{k}": v for k, v in decks.items()}}, problems, fp
+
+
+def read_deck_file(path: Path) -> dict[str, Any]:
+    """A player's own deck file: YAML mapping card ids to copies, either at the top level or
+    under `cards:` (a shipped decklist's shape). Raises CardgamesError naming the file and line;
+    whether the deck is legal (known cards, ≤ 2 copies, ≥ 30 cards) the ruleset checks."""
+    data, node, problems = read_yaml(path)
+    if problems:
+        p = problems[0]
+        raise CardgamesError(f"{p.file}:{p.line}: {p.message}")
+    counts = data.get("cards", data) if isinstance(data, dict) else None
+    if not isinstance(counts, dict) or not counts:
+        raise CardgamesError(f"{path}:1: a deck file maps card ids to copies, e.g. `oracle-of-the-flame: 2` "
+                             "(at the top level or under `cards:`)")
+    lines = {str(k.value): k.start_mark.line + 1 for k, _ in _mapping_items(node, "cards" in data)}
+    out: dict[str, Any] = {}
+    for cid, n in counts.items():
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise CardgamesError(f"{path}:{lines.get(str(cid), 1)}: {cid}: copies must be a whole number, not {n!r}")
+        out[str(cid)] = n
+    return out
+
+
+def _mapping_items(node: Any, nested: bool) -> list[tuple[Any, Any]]:
+    """The key/value nodes of the deck's mapping (under `cards:` when `nested`)."""
+    if not isinstance(node, yaml.MappingNode):
+        return []
+    if nested:
+        for k, v in node.value:
+            if k.value == "cards" and isinstance(v, yaml.MappingNode):
+                return list(v.value)
+        return []
+    return list(node.value)

@@ -183,8 +183,8 @@ def region_body(view: GameView, seat: int, decision: Decision | None, refs: set[
                 in_grid |= {int(u) for u in col}
             for u in b.get("counter") or []:
                 in_grid.add(int(u))
-    mods: dict[int, list[CardView]] = {}
-    for c in cards:
+    mods: dict[int, list[CardView]] = {}  # mods lie in their own zone, each naming its host
+    for c in cards_by_id(view).values():
         if c.attached_to is not None:
             mods.setdefault(c.attached_to, []).append(c)
     units = [c for c in cards if c.attached_to is None and c.facts.get("kind") in ("unit", "spell_unit",

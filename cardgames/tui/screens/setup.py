@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +13,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from cardgames.engine.decisions import CardgamesError
 from cardgames.games import find_ruleset
+from cardgames.games.algomancy.catalog import read_deck_file
 from cardgames.games.algomancy.rules import Algomancy
 from cardgames.games.allegiance.rules import FORMATS, Allegiance
 from cardgames.tui.settings import GAMES, STOPS
@@ -53,6 +56,7 @@ class SetupScreen(Screen[None]):
                                  id=f"hero-{i}")
                     yield Select([("Random decklist", "random"), *decks], value="random", allow_blank=False,
                                  id=f"deck-{i}")
+                    yield Input(placeholder="or a deck file (.yaml)", id=f"deckfile-{i}", classes="deckfile")
                     yield Select([(label, key) for key, label in STOPS.items()], value="relevant",
                                  allow_blank=False, id=f"stop-{i}")
             yield Label("Seed (optional: the same seed deals the same game)")
@@ -98,6 +102,7 @@ class SetupScreen(Screen[None]):
             self.query_one(f"#row-{i}").display = i < n
             self.query_one(f"#hero-{i}").display = game == "allegiance"
             self.query_one(f"#deck-{i}").display = game == "algomancy" and constructed
+            self.query_one(f"#deckfile-{i}").display = game == "algomancy" and constructed
 
     def options(self, names: list[str]) -> dict[str, object]:
         """The chosen game's options, as `new_game` takes them."""
@@ -109,8 +114,15 @@ class SetupScreen(Screen[None]):
                     "heroes": [None if h == "random" else h for h in heroes], "stop": stops}
         fmt = str(self.query_one("#algo-format", Select).value)
         if fmt == "constructed":
-            decks = {names[i]: str(self.query_one(f"#deck-{i}", Select).value) for i in range(n)}
-            return {"format": fmt, "decks": {k: v for k, v in decks.items() if v != "random"}, "stop": stops}
+            decks: dict[str, object] = {}
+            for i, name in enumerate(names):
+                path = self.query_one(f"#deckfile-{i}", Input).value.strip()
+                listed = str(self.query_one(f"#deck-{i}", Select).value)
+                if path:
+                    decks[name] = read_deck_file(Path(path).expanduser())  # CardgamesError: shown below
+                elif listed != "random":
+                    decks[name] = listed
+            return {"format": fmt, "decks": decks, "stop": stops}
         return {"format": fmt, "element_choice": str(self.query_one("#element-choice", Select).value),
                 "stop": stops}
 
@@ -123,6 +135,7 @@ class SetupScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else random.SystemRandom().randrange(1, 10**9)
         try:
-            self.app.start_game(self._game(), names, seed, self.options(names))  # type: ignore[attr-defined]
+            self.app.start_game(self._game(), names, seed,  # type: ignore[attr-defined]
+                                self.options(names))
         except CardgamesError as exc:
             self.query_one("#error", Static).update(f"[red]{exc}[/]")
