@@ -11,6 +11,8 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from cardgames.engine.decisions import CardgamesError
+
 try:  # the C loader is several times faster where libyaml is present
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - depends on the platform build
@@ -97,6 +99,14 @@ def list_lines(node: yaml.Node | None) -> dict[str, list[int]]:
 def card_lines(node: yaml.Node | None) -> list[int]:
     """1-based line of each item of the top-level `cards:` list, in order (empty if none)."""
     return list_lines(node).get("cards", [])
+
+
+class CatalogError(CardgamesError, ValueError):
+    """The card files have problems; `problems` lists each with file and line."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
 
 
 @dataclass

@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from cardgames.catalog.loader import Problem, load_card_files, read_yaml
+from cardgames.catalog.loader import CatalogError, Problem, load_card_files, read_yaml
 from cardgames.catalog.paths import cards_dir
 from cardgames.engine.decisions import CardgamesError
 from cardgames.games.algomancy.schema import (
@@ -24,14 +24,6 @@ from cardgames.games.algomancy.vocabulary import step_problems
 
 MIN_DECK = 30
 MAX_COPIES = 2
-
-
-class CatalogError(CardgamesError, ValueError):
-    """The card files have problems; `problems` lists each with file and line."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardgames.catalog.loader import Problem, load_card_files
+from cardgames.catalog.loader import CatalogError, Problem, load_card_files
 from cardgames.catalog.paths import cards_dir
 from cardgames.engine.decisions import CardgamesError
 from cardgames.engine.state import GameObject
@@ -25,14 +25,6 @@ from cardgames.games.allegiance.schema import (
 from cardgames.games.allegiance.verbs import step_problems
 
 Card = UnitCard | ActionCard | GearCard | SpecialCard | HeroCard
-
-
-class CatalogError(CardgamesError, ValueError):
-    """The card files have problems; `problems` lists each with file and line."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
 
 
 @dataclass(frozen=True)
