@@ -7,16 +7,13 @@ emitting anything, so that a state folded from a save shows the very same decisi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, EngineError, Option
 from cardgames.engine.events import Event, apply
 from cardgames.engine.state import Frame, Json, State
-
-if TYPE_CHECKING:
-    from cardgames.engine.ruleset import Ruleset
 
 
 class FrameKind(Protocol):
@@ -34,10 +31,23 @@ class FrameKind(Protocol):
 Listener = Callable[["Flow", Event], None]
 
 
+class FlowRules(Protocol):
+    """What the flow runner needs of a game's rules: its name and its frame kinds.
+
+    `engine.ruleset.Ruleset` satisfies it; the flow names only this, so the two modules read
+    bottom-up (flow first, then the Ruleset that builds on it)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def frame_kinds(self) -> Mapping[str, FrameKind]: ...
+
+
 class Flow:
     """The context rules code works through: read `state`, change it only with `emit`."""
 
-    def __init__(self, ruleset: Ruleset, state: State, events: list[Event]) -> None:
+    def __init__(self, ruleset: FlowRules, state: State, events: list[Event]) -> None:
         self.ruleset = ruleset
         self.state = state
         self.events = events

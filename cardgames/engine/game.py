@@ -20,7 +20,7 @@ from cardgames.engine.decisions import (
 from cardgames.engine.events import Event, apply
 from cardgames.engine.flow import Flow
 from cardgames.engine.ruleset import Ruleset
-from cardgames.engine.save import SaveError
+from cardgames.engine.save import SaveError, write_save
 from cardgames.engine.state import Json, Outcome, State, clone
 from cardgames.engine.view import GameView, build_view
 
@@ -365,8 +365,6 @@ class Game:
     # -- saving --------------------------------------------------------------------------
 
     def save(self, path: str | Path) -> None:
-        from cardgames.engine.save import write_save
-
         header = {k: v for k, v in self.header.items() if k != "warnings"}
         write_save(Path(path), header, self.events)
 

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from cardgames.engine.decisions import CardgamesError
 from cardgames.engine.events import Event
+from cardgames.engine.flow import Flow, FrameKind
 from cardgames.engine.state import GameObject, Json, State
-
-if TYPE_CHECKING:
-    from cardgames.engine.flow import Flow, FrameKind
 
 
 class SetupError(CardgamesError, ValueError):

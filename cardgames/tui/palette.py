@@ -3,23 +3,28 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Protocol, runtime_checkable
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+
+@runtime_checkable
+class Deciding(Protocol):
+    """A screen where the seated player answers a decision (the game screen)."""
+
+    def legal_actions(self) -> list[tuple[str, str]]:
+        """(label, key) of each option the seated player may choose now; empty when not theirs."""
+        ...
+
+    def answer(self, key: str) -> None: ...
 
 
 class LegalActions(Provider):
     """Each option of the seated player's pending decision is a command."""
 
     def _options(self) -> list[tuple[str, str]]:
-        from cardgames.tui.screens.game import GameScreen
-
         screen = self.screen
-        if not isinstance(screen, GameScreen):
-            return []
-        d = screen.session.decision
-        if d is None or d.seat_index != screen.session.seated:
-            return []
-        return [(o.label, o.key) for o in d.options]
+        return screen.legal_actions() if isinstance(screen, Deciding) else []
 
     async def discover(self) -> Hits:
         for label, key in self._options():
@@ -33,8 +38,6 @@ class LegalActions(Provider):
                 yield Hit(score, matcher.highlight(label), partial(self._run, key), help="a legal action now")
 
     def _run(self, key: str) -> None:
-        from cardgames.tui.screens.game import GameScreen
-
         screen = self.screen
-        if isinstance(screen, GameScreen):
+        if isinstance(screen, Deciding):
             screen.answer(key)

@@ -34,6 +34,8 @@ class AlgomancyBoard(Board):
     """Opponent at the top, the regions side by side (one above the other during a battle, so the
     formation grid has the board's whole width), the stack, the draft, then you."""
 
+    game = "algomancy"
+
     def __init__(self, session: Session) -> None:
         super().__init__(session)
         rules = session.game.ruleset

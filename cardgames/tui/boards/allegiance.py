@@ -200,6 +200,8 @@ def _details(c: CardView) -> str:
 class AllegianceBoard(Board):
     """Opponents at the top (clockwise from the seated player), the table, then you."""
 
+    game = "allegiance"
+
     def __init__(self, session: Session) -> None:
         super().__init__(session)
         rules = session.game.ruleset

@@ -7,7 +7,7 @@ data. Marked names (▸name) are clickable: clicking one picks the option that r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.containers import VerticalScroll
 from textual.markup import escape
@@ -42,6 +42,9 @@ def option_link(key: str, label: str) -> str:
 
 class Board(VerticalScroll):
     """The board of one game; subclasses compose their areas and fill them in `show`."""
+
+    game: ClassVar[str] = ""
+    """The ruleset name of the game this board draws (the key `cardgames.tui.boards` files it under)."""
 
     def __init__(self, session: Session) -> None:
         super().__init__(id="board")
@@ -88,21 +91,3 @@ class Board(VerticalScroll):
         if self._shown.get(widget.id or "") != markup:
             self._shown[widget.id or ""] = markup
             widget.update(markup)
-
-
-def board_class(game: str) -> type[Board]:
-    """The board of a game (by ruleset name)."""
-    if game == "allegiance":
-        from cardgames.tui.boards.allegiance import AllegianceBoard
-
-        return AllegianceBoard
-    if game == "algomancy":
-        from cardgames.tui.boards.algomancy import AlgomancyBoard
-
-        return AlgomancyBoard
-    raise ValueError(f"no board for {game!r} yet")
-
-
-def board_for(session: Session) -> Board:
-    """The board of the session's game."""
-    return board_class(session.game.ruleset.name)(session)

@@ -15,7 +15,8 @@ from textual.widgets.option_list import Option as ListOption
 from cardgames.engine.decisions import CardgamesError, Decision
 from cardgames.engine.events import apply
 from cardgames.engine.state import State
-from cardgames.tui.boards.base import Board, board_for
+from cardgames.tui.boards import board_for
+from cardgames.tui.boards.base import Board
 from cardgames.tui.palette import LegalActions
 from cardgames.tui.screens.curtain import CurtainScreen
 from cardgames.tui.screens.text import InspectScreen, help_screen, rules_screen
@@ -179,6 +180,13 @@ class GameScreen(Screen[None]):
                 options.focus()
 
     # -- answering -----------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[tuple[str, str]]:
+        """(label, key) of each option of the seated player's pending decision (for the palette)."""
+        d = self.session.decision
+        if d is None or d.seat_index != self.session.seated:
+            return []
+        return [(o.label, o.key) for o in d.options]
 
     def answer(self, key: str) -> None:
         """Answer the pending decision (asking first, if set, when the board thinks it a slip)."""

@@ -8,7 +8,7 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Header, RichLog, Static
 
-from cardgames.tui.boards.base import board_class
+from cardgames.tui.boards import board_class
 from cardgames.tui.session import Session
 
 
