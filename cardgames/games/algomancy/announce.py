@@ -9,7 +9,6 @@ Frame kind "trigger" puts a triggered ability on the stack once its controller c
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from cardgames.engine import chain as chainmod
 from cardgames.engine import core_events as ce
@@ -18,18 +17,15 @@ from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.games.algomancy import table as t
+from cardgames.games.algomancy.checks import destroy
+from cardgames.games.algomancy.context import Rules, rules_of
+from cardgames.games.algomancy.legal import candidates, sacrificeable, target_label
 from cardgames.games.algomancy.schema import Card, Cost, TargetSpec
 from cardgames.games.algomancy.stack import effect_of, graft_ref
-
-if TYPE_CHECKING:
-    from cardgames.games.algomancy.rules import Algomancy
+from cardgames.games.algomancy.triggers import fire_graft, queue_trigger_event
 
 
-def _rules(flow: Flow) -> Algomancy:
-    return flow.ruleset  # type: ignore[return-value]
-
-
-def what_is_played(rules: Algomancy, state: State, frame: Frame
+def what_is_played(rules: Rules, state: State, frame: Frame
                    ) -> tuple[Card, GameObject, str, dict[str, TargetSpec], Cost | None]:
     """(card, source object, effect reference, target slots, cost) of what the "cast" frame plays."""
     how = str(frame.data["how"])
@@ -51,7 +47,7 @@ def what_is_played(rules: Algomancy, state: State, frame: Frame
 
 
 def cast_run(flow: Flow, frame: Frame) -> Ask | None:
-    rules = _rules(flow)
+    rules = rules_of(flow)
     state = flow.state
     seat = int(frame.data["seat"])
     card, obj, ref, slots, cost = what_is_played(rules, state, frame)
@@ -61,7 +57,7 @@ def cast_run(flow: Flow, frame: Frame) -> Ask | None:
         have = chosen.get(slot, [])
         if len(have) < spec.count:
             source = obj.id if frame.data["how"] in ("ability", "graft") else None
-            cands = [c for c in rules.play.candidates(state, seat, spec, source, reg) if c not in have]
+            cands = [c for c in candidates(rules, state, seat, spec, source, reg) if c not in have]
             opts = [Option(f"target:{c}", target_label(rules, state, c), "target", c) for c in cands]
             if not frame.data.get("locked"):  # a burst under way cannot be taken back
                 opts.append(Option("back", "Back (play nothing)", "cancel"))
@@ -69,7 +65,7 @@ def cast_run(flow: Flow, frame: Frame) -> Ask | None:
                        opts)
     if cost is not None and cost.sacrifice and "sacrifice" not in frame.data:
         opts = [Option(f"sacrifice:{o}", f"Sacrifice {target_label(rules, state, o)}", "sacrifice", o)
-                for o in rules.play.sacrificeable(state, seat, cost, obj.id, reg)]
+                for o in sacrificeable(rules, state, seat, cost, obj.id, reg)]
         opts.append(Option("back", "Back (play nothing)", "cancel"))
         return Ask(seat, "sacrifice", f"{card.name}: choose what to sacrifice", opts)
     flow.pop(frame)
@@ -84,20 +80,8 @@ def cast_answer(flow: Flow, frame: Frame, option: Option) -> None:
     if option.key.startswith("sacrifice:"):
         flow.update(frame, sacrifice=int(option.key.split(":")[1]))
         return
-    slots = what_is_played(_rules(flow), flow.state, frame)[3]
+    slots = what_is_played(rules_of(flow), flow.state, frame)[3]
     flow.update(frame, chosen=with_target(slots, dict(frame.data["chosen"]), int(option.key.split(":")[1])))
-
-
-def target_label(rules: Algomancy, state: State, ref: int) -> str:
-    """How a target reads in an option: a player, a card (with its controller), or a stack entry."""
-    if ref < 0:
-        return state.players[-ref - 1].name
-    if ref in state.objects:
-        o = state.objects[ref]
-        who = state.players[o.controller].name if o.controller >= 0 else ""
-        return f"{rules.card_name(state, o)} ({who})" if who else rules.card_name(state, o)
-    entry = next((e for e in state.chain if e.id == ref), None)
-    return f"{entry.label} (on the stack)" if entry else str(ref)
 
 
 def with_target(slots: Mapping[str, TargetSpec], chosen: dict[str, Json], target: int) -> dict[str, Json]:
@@ -111,7 +95,7 @@ def with_target(slots: Mapping[str, TargetSpec], chosen: dict[str, Json], target
     return out
 
 
-def announce(rules: Algomancy, flow: Flow, frame: Frame, card: Card, obj: GameObject, ref: str,
+def announce(rules: Rules, flow: Flow, frame: Frame, card: Card, obj: GameObject, ref: str,
              targets: dict[str, list[int]], cost: Cost | None) -> None:
     """Pay the costs and put the effect on the stack; the player keeps priority (rulebook:
     Interaction). Alone in the region, it resolves at once."""
@@ -121,8 +105,6 @@ def announce(rules: Algomancy, flow: Flow, frame: Frame, card: Card, obj: GameOb
     mana = (cost.mana if cost else 0) + (card.cost if how == "play" else 0)
     pay_mana(flow, seat, mana)
     if "sacrifice" in frame.data:
-        from cardgames.games.algomancy.checks import destroy
-
         destroy(rules, flow, int(frame.data["sacrifice"]), "sacrificed")
     data: dict[str, Json] = {"region": t.current_region(state, seat)}
     if how == "play" and obj.zone == t.bin_(seat) and card.from_bin:
@@ -137,29 +119,12 @@ def announce(rules: Algomancy, flow: Flow, frame: Frame, card: Card, obj: GameOb
         data["graft_of"] = obj.id
     flow.emit(ce.ChainPushed(flow.new_id(), seat, how, label, obj.id, ref, targets, data))
     if card.kind in ("spell", "spell_unit", "token_spell") and how in ("play", "token"):
-        from cardgames.games.algomancy.checks import queue_trigger_event
-
         queue_trigger_event(rules, flow, "you_play_spell", obj.id, seat)
     keep_priority(flow, seat)
     burst = [int(b) for b in frame.data.get("burst") or []]
     if burst:  # the next token of the burst, played at the same time (rulebook: Tokens, note)
         flow.push("cast", seat=seat, how="token", what=str(burst[0]), chosen={}, paid=False,
                   window=frame.data.get("window"), burst=burst[1:], locked=True)
-
-
-def fire_graft(rules: Algomancy, flow: Flow, host: GameObject) -> None:
-    """A graft ability fires: a bounded cause is spent for the turn; with an unbounded cause,
-    each bounded effect grafted on it is (rulebook: Bounded and unbounded graft; R64)."""
-    card = rules.cards[host.card]
-    if card.graft is not None and card.graft.bounded:
-        flow.emit(ce.ObjectPropSet(host.id, "used", True))
-        return
-    grafts = [str(c) for c in host.props.get("grafts", [])]
-    used = [int(i) for i in host.props.get("graft_used", [])]
-    fired = [i for i, cid in enumerate(grafts, start=1)
-             if (g := rules.cards[cid].graft) is not None and g.bounded and i not in used]
-    if fired:
-        flow.emit(ce.ObjectPropSet(host.id, "graft_used", sorted(used + fired)))
 
 
 def keep_priority(flow: Flow, seat: int) -> None:
@@ -186,16 +151,9 @@ def pay_mana(flow: Flow, seat: int, amount: int) -> None:
 # -- triggered abilities ------------------------------------------------------------------------
 
 
-def put_trigger(flow: Flow, trig: dict[str, Json], special: bool = False) -> None:
-    """A triggered ability goes on the stack (its controller picks targets), or, at the end
-    of turn, resolves at once as a special action (R20)."""
-    flow.push("trigger", ref=trig["ref"], source=trig["source"], seat=trig["controller"],
-              region=trig["region"], chosen={}, special=special)
-
-
 def trigger_run(flow: Flow, frame: Frame) -> Ask | None:
     """Frame kind "trigger": its controller chooses its targets, then it goes on the stack."""
-    rules = _rules(flow)
+    rules = rules_of(flow)
     state = flow.state
     seat = int(frame.data["seat"])
     ref = str(frame.data["ref"])
@@ -206,7 +164,7 @@ def trigger_run(flow: Flow, frame: Frame) -> Ask | None:
     for slot, spec in slots.items():
         have = chosen.get(slot, [])
         if len(have) < spec.count:
-            cands = [c for c in rules.play.candidates(state, seat, spec, source, reg) if c not in have]
+            cands = [c for c in candidates(rules, state, seat, spec, source, reg) if c not in have]
             if not cands:
                 if have:
                     break
@@ -231,5 +189,5 @@ def trigger_run(flow: Flow, frame: Frame) -> Ask | None:
 
 
 def trigger_answer(flow: Flow, frame: Frame, option: Option) -> None:
-    slots = effect_of(_rules(flow), str(frame.data["ref"]))[0]
+    slots = effect_of(rules_of(flow), str(frame.data["ref"]))[0]
     flow.update(frame, chosen=with_target(slots, dict(frame.data["chosen"]), int(option.key.split(":")[1])))

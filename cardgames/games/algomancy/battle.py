@@ -7,20 +7,19 @@ window (rulebook: Battle, Initiative; Teams/1v1 turn chart). Regroup ends the ba
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgames.engine import chain as chainmod
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
-from cardgames.engine.state import Frame, Json, State
-from cardgames.games.algomancy import board
-from cardgames.games.algomancy import combat as cm
+from cardgames.engine.state import Frame, State
+from cardgames.games.algomancy import board, damage_step
 from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
-
-if TYPE_CHECKING:
-    from cardgames.games.algomancy.rules import Algomancy
+from cardgames.games.algomancy.checks import check_state
+from cardgames.games.algomancy.context import Rules
+from cardgames.games.algomancy.triggers import flush, queue_trigger_event
 
 STEPS = ("declare", "attack_window", "block", "block_window", "damage", "after_window", "next")
 
@@ -28,46 +27,20 @@ STEPS = ("declare", "attack_window", "block", "block_window", "damage", "after_w
 class Battle:
     """Frame kinds "battle", "formation" and "block", and the battle's queries."""
 
-    def __init__(self, rules: Algomancy) -> None:
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
 
     def frame_kinds(self) -> dict[str, FrameKind]:
-        from cardgames.games.algomancy import damage_step
-
         return {"battle": FnFrame(self._run), "formation": FnFrame(self._form_run, self._form_answer),
                 "block": FnFrame(self._block_run, self._block_answer), **damage_step.frame_kinds()}
 
-    # -- queries used by effects and stats ---------------------------------------------------
+    # -- queries: a unit's attributes and stats now (board.py) ---------------------------------
 
     def attributes(self, state: State, obj: int) -> list[str]:
         return board.attributes(self.rules, state, state.objects[obj])
 
     def stats(self, state: State, obj: int) -> tuple[int, int]:
         return board.stats_of(self.rules, state, state.objects[obj])
-
-    def adjacent(self, state: State, obj: int) -> list[int]:
-        b = state.battle or {}
-        for key in ("attack", "defence"):
-            form = b.get(key)
-            if form and fm.column_of(form, obj) is not None:
-                return fm.adjacent(form, obj)
-        return []
-
-    def leave_formation(self, flow: Flow, obj: int) -> None:
-        """A unit leaving play (or changing sides) leaves its formation; the line holds (Hold the line)."""
-        b = flow.state.battle
-        if not b:
-            return
-        changes: dict[str, Json] = {}
-        after_blocks = b.get("step") in ("block_window", "damage", "after_window", "next")
-        if b.get("attack") and fm.column_of(b["attack"], obj) is not None:
-            changes["attack"] = fm.remove_unit(b["attack"], obj, blocks_declared=after_blocks)
-        if b.get("defence") and fm.column_of(b["defence"], obj) is not None:
-            changes["defence"] = fm.remove_unit(b["defence"], obj, blocks_declared=True)
-        if obj in b.get("counter", []):
-            changes["counter"] = [u for u in b["counter"] if u != obj]
-        if changes:
-            flow.emit(ce.BattleChanged(changes=changes))
 
     # -- the phase ---------------------------------------------------------------------------
 
@@ -82,8 +55,6 @@ class Battle:
         flow.push("battle")
 
     def _run(self, flow: Flow, frame: Frame) -> Ask | None:
-        from cardgames.games.algomancy.checks import check_state, flush
-
         state = flow.state
         if check_state(self.rules, flow) or flush(self.rules, flow):
             return None
@@ -113,8 +84,6 @@ class Battle:
                 if not b.get("fought"):
                     return None
                 for o in list(t.in_region(state, reg)):  # after combat (R24): only where combat happened
-                    from cardgames.games.algomancy.checks import queue_trigger_event
-
                     queue_trigger_event(self.rules, flow, "after_combat", o.id, o.controller, reg)
             title = {"attack_window": "Attack step", "block_window": "Block step",
                      "after_window": "After combat"}[step]
@@ -127,8 +96,6 @@ class Battle:
         elif step == "damage":
             flow.emit(ce.BattleChanged(changes={"step": nxt}))
             if b.get("attacked"):  # even if every attacker was removed first (R24)
-                from cardgames.games.algomancy import damage_step
-
                 damage_step.start(flow)
         else:
             self._next_phase(flow, frame)
@@ -153,35 +120,9 @@ class Battle:
         flow.emit(ce.BattleChanged(changes={"step": "over", "region": None}))
         flow.pop(frame)
 
-    # -- combat damage ---------------------------------------------------------------------
-
-    def plain(self, state: State) -> cm.Battle:
-        """The battle in the current region as plain data for the combat calculation."""
-        b = state.battle
-        assert b is not None
-        units: dict[str, cm.CombatUnit] = {}
-        for u in fm.units_in(b["attack"]) + fm.units_in(b["defence"]):
-            o = state.objects[u]
-            p, d = board.stats_of(self.rules, state, o)
-            units[str(u)] = {"power": p, "defense": d, "damage": o.counters.get("damage", 0),
-                             "attributes": board.own_attributes(self.rules, state, o)}
-        return {"attack": b["attack"], "defence": b["defence"], "blocked": list(b["blocked"]), "units": units}
-
-    def dealer(self, state: State, receiver: int) -> int | None:
-        """A unit of the column facing `receiver` (so a Deadly column's damage is deadly)."""
-        b = state.battle or {}
-        for mine, theirs in (("attack", "defence"), ("defence", "attack")):
-            form = b.get(mine)
-            if form and (col := fm.column_of(form, receiver)) is not None:
-                facing = fm.column_at(b[theirs], col)
-                return facing[0] if facing else None
-        return None
-
     # -- setting a formation -----------------------------------------------------------------
 
     def _form_run(self, flow: Flow, frame: Frame) -> Ask | None:
-        from cardgames.games.algomancy.checks import check_state
-
         if check_state(self.rules, flow):  # a column's shared attributes change stats as it forms
             return None
         state = flow.state
@@ -263,8 +204,6 @@ class Battle:
     # -- blocks (and counter-attackers) ------------------------------------------------------
 
     def _block_run(self, flow: Flow, frame: Frame) -> Ask | None:
-        from cardgames.games.algomancy.checks import check_state
-
         if check_state(self.rules, flow):  # a column's shared attributes change stats as it forms
             return None
         state = flow.state

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgames.engine.state import GameObject, State
 from cardgames.games.algomancy import table as t
-from cardgames.games.algomancy.formation import BACK, column_of, row_of
+from cardgames.games.algomancy.context import Rules
+from cardgames.games.algomancy.formation import BACK, adjacent, column_of, row_of
 from cardgames.games.algomancy.stats import column_attributes, counter_delta, layered_stats, unit_attributes
-
-if TYPE_CHECKING:
-    from cardgames.games.algomancy.rules import Algomancy
 
 
 def mods_on(state: State, obj: GameObject) -> list[GameObject]:
@@ -24,7 +22,7 @@ def mods_on(state: State, obj: GameObject) -> list[GameObject]:
     return state.cached("mods", index).get(obj.id, [])
 
 
-def own_attributes(rules: Algomancy, state: State, obj: GameObject) -> list[str]:
+def own_attributes(rules: Rules, state: State, obj: GameObject) -> list[str]:
     """A card's own attributes: printed, then its mods' top to bottom; modded cards are Unstable."""
     card = rules.cards[obj.card]
     attrs = list(card.attributes)
@@ -61,7 +59,7 @@ def column_units(state: State, obj: GameObject) -> list[int]:
     return list(cols[col - first])
 
 
-def attributes(rules: Algomancy, state: State, obj: GameObject) -> list[str]:
+def attributes(rules: Rules, state: State, obj: GameObject) -> list[str]:
     """Everything the unit has now: in formation, its column's shared combat attributes (R50)."""
     def compute() -> list[str]:
         own = own_attributes(rules, state, obj)
@@ -73,12 +71,22 @@ def attributes(rules: Algomancy, state: State, obj: GameObject) -> list[str]:
     return state.cached(f"attrs:{obj.id}", compute)
 
 
+def adjacent_units(state: State, obj: int) -> list[int]:
+    """The units beside `obj` in its formation in the battle under way (none outside a formation)."""
+    b = state.battle or {}
+    for key in ("attack", "defence"):
+        form = b.get(key)
+        if form and column_of(form, obj) is not None:
+            return adjacent(form, obj)
+    return []
+
+
 def in_back_row(state: State, obj: GameObject) -> bool:
     place = _formation_place(state, obj)
     return place is not None and row_of(place[0], obj.id) == BACK
 
 
-def _static_changes(rules: Algomancy, state: State, obj: GameObject) -> tuple[int, int]:
+def _static_changes(rules: Rules, state: State, obj: GameObject) -> tuple[int, int]:
     """+power/+defense from static abilities in the unit's region (never from another region)."""
     reg = t.region_seat(obj.zone)
     if reg is None:
@@ -107,8 +115,6 @@ def _static_changes(rules: Algomancy, state: State, obj: GameObject) -> tuple[in
             if st.to == "other_allies" and src.id == obj.id:
                 continue
             if st.to == "adjacent_allies":
-                from cardgames.games.algomancy.formation import adjacent
-
                 place = _formation_place(state, src)
                 if src.controller != obj.controller or place is None or obj.id not in adjacent(place[0], src.id):
                     continue
@@ -125,7 +131,7 @@ def _static_changes(rules: Algomancy, state: State, obj: GameObject) -> tuple[in
     return dp, dd
 
 
-def stats_of(rules: Algomancy, state: State, obj: GameObject) -> tuple[int, int]:
+def stats_of(rules: Rules, state: State, obj: GameObject) -> tuple[int, int]:
     """Power and defense through the six stat layers (Q&A: Units)."""
     def compute() -> tuple[int, int]:
         card = rules.cards[obj.card]
@@ -140,7 +146,7 @@ def stats_of(rules: Algomancy, state: State, obj: GameObject) -> tuple[int, int]
     return state.cached(f"stats:{obj.id}", compute)
 
 
-def facts(rules: Algomancy, state: State, obj: GameObject) -> dict[str, Any]:
+def facts(rules: Rules, state: State, obj: GameObject) -> dict[str, Any]:
     """What a face-up card shows now: kind, cost, stats after layers, damage, attributes, text."""
     card = rules.cards[obj.card]
     out: dict[str, Any] = {"kind": card.kind, "cost": card.cost, "text": card.text}

@@ -1,57 +1,86 @@
-"""State checks and card movement: deaths, spawning, bins and erasing, triggers onto the stack."""
+"""Card movement and state checks: creating and drawing cards, spawning, leaving play, bins and erasing, deaths."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from cardgames.engine import core_events as ce
 from cardgames.engine.flow import Flow
-from cardgames.engine.state import Json, State
+from cardgames.engine.state import Json
+from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.board import stats_of
-from cardgames.games.algomancy.mods import detach_all
-from cardgames.games.algomancy.stack import graft_ref
-
-if TYPE_CHECKING:
-    from cardgames.games.algomancy.rules import Algomancy
+from cardgames.games.algomancy.context import Rules
+from cardgames.games.algomancy.events import CardDrawn
+from cardgames.games.algomancy.triggers import queue_trigger_event
 
 
-def still_legal(rules: Algomancy, state: State, ref: int, entry: Any, kind: str | None = None) -> bool:
-    """Whether a chosen target is still there to be affected (same region, still in play; a card
-    in a bin only for a slot that targets cards in the bin, `kind` "bin_unit")."""
-    if ref < 0:
-        seat = -ref - 1
-        reg = int(entry.data.get("region", entry.controller)) if entry is not None else seat
-        return not state.players[seat].eliminated and seat in t.present(state, reg)
-    obj = state.objects.get(ref)
-    if obj is None:
-        return any(e.id == ref for e in state.chain)
-    if obj.zone.startswith("bin:"):
-        return kind == "bin_unit"
-    if not t.exists(state, obj):
-        return False
-    where = int(entry.data.get("region", entry.controller)) if entry is not None else None
-    return obj.zone == t.region(where) if where is not None else obj.zone.startswith("region:")
+def create(rules: Rules, flow: Flow, cid: str, owner: int, zone: str, props: dict[str, Json] | None = None) -> int:
+    """Create a card object (a deck card, a resource from outside the game, a token)."""
+    oid = flow.new_id()
+    card = rules.cards[cid]
+    base: dict[str, Json] = {"back": "resource" if card.kind == "resource" else "card"}
+    flow.emit(ce.ObjectCreated(oid, cid, owner, zone, {**base, **(props or {})}, flow.state.turn))
+    return oid
 
 
-def spawn(rules: Algomancy, flow: Flow, obj: int, controller: int, reg: int) -> None:
+def draw(flow: Flow, seat: int, to: str | None = None) -> int | None:
+    """Draw the top card of the player's deck (nothing if it is empty: R13)."""
+    deck = flow.state.zones[t.deck_of(flow.state, seat)].cards
+    if not deck:
+        return None
+    top = deck[-1]
+    flow.emit(CardDrawn(top, seat, to or t.hand(seat)))
+    return top
+
+
+def leave_formation(flow: Flow, obj: int) -> None:
+    """A unit leaving play (or changing sides) leaves its formation; the line holds (Hold the line)."""
+    b = flow.state.battle
+    if not b:
+        return
+    changes: dict[str, Json] = {}
+    after_blocks = b.get("step") in ("block_window", "damage", "after_window", "next")
+    if b.get("attack") and fm.column_of(b["attack"], obj) is not None:
+        changes["attack"] = fm.remove_unit(b["attack"], obj, blocks_declared=after_blocks)
+    if b.get("defence") and fm.column_of(b["defence"], obj) is not None:
+        changes["defence"] = fm.remove_unit(b["defence"], obj, blocks_declared=True)
+    if obj in b.get("counter", []):
+        changes["counter"] = [u for u in b["counter"] if u != obj]
+    if changes:
+        flow.emit(ce.BattleChanged(changes=changes))
+
+
+def detach_all(flow: Flow, host: int, to: str) -> None:
+    """The host leaves play: its mods go to `to` (each to its owner's bin, or erased) and its graft
+    list is forgotten (rulebook: Permadeath)."""
+    state = flow.state
+    for m in [m for m in state.objects.values() if m.attached_to == host]:
+        home = t.home_seat(m)
+        flow.emit(ce.ObjectMoved(m.id, t.bin_(home) if to == "bin" and home >= 0 else "erased", reset=True))
+        if m.props.get("mod"):
+            flow.emit(ce.ObjectPropSet(m.id, "mod", None))
+    for prop in ("grafts", "graft_used"):
+        if prop in state.objects[host].props:
+            flow.emit(ce.ObjectPropSet(host, prop, None))
+
+
+def spawn(rules: Rules, flow: Flow, obj: int, controller: int, reg: int) -> None:
     """A unit comes into play in region `reg`, outside any formation (rulebook: Tokens, note)."""
     flow.emit(ce.ObjectMoved(obj, t.region(reg), controller=controller, entered_turn=flow.state.turn))
     queue_trigger_event(rules, flow, "spawn", obj, controller)
 
 
-def to_bin(rules: Algomancy, flow: Flow, obj: int) -> None:
+def to_bin(rules: Rules, flow: Flow, obj: int) -> None:
     """A card goes to its owner's bin; tokens and unstable cards are erased instead (R51)."""
     o = flow.state.objects[obj]
     card = rules.cards[o.card]
     mods = [m for m in flow.state.objects.values() if m.attached_to == obj]
     home = t.home_seat(o)
     erase = card.is_token or bool(o.props.get("unstable")) or bool(mods) or home < 0
-    detach_all(rules, flow, obj, "erased")  # permadeath: a modded card and all its mods are erased together
+    detach_all(flow, obj, "erased")  # permadeath: a modded card and all its mods are erased together
     flow.emit(ce.ObjectMoved(obj, "erased" if erase else t.bin_(home), reset=True))
 
 
-def destroy(rules: Algomancy, flow: Flow, obj: int, how: str) -> None:
+def destroy(rules: Rules, flow: Flow, obj: int, how: str) -> None:
     """A unit dies (lethal damage, defense ≤ 0, sacrifice) or is deleted: it leaves play."""
     state = flow.state
     o = state.objects[obj]
@@ -60,7 +89,7 @@ def destroy(rules: Algomancy, flow: Flow, obj: int, how: str) -> None:
     controller = o.controller
     reg = t.region_seat(o.zone)
     flow.emit(ce.ObjectPropSet(obj, "left", how))
-    rules.battle_rules.leave_formation(flow, obj)
+    leave_formation(flow, obj)
     if how in ("died", "sacrificed"):
         queue_trigger_event(rules, flow, "dies", obj, controller, reg)
         for other in t.in_region(state, reg if reg is not None else controller):
@@ -70,7 +99,7 @@ def destroy(rules: Algomancy, flow: Flow, obj: int, how: str) -> None:
     to_bin(rules, flow, obj)
 
 
-def check_state(rules: Algomancy, flow: Flow) -> bool:
+def check_state(rules: Rules, flow: Flow) -> bool:
     """Units with lethal damage or defense ≤ 0 die; a player at 0 life loses. True if anything happened."""
     state = flow.state
     if state.outcome is not None:
@@ -98,71 +127,3 @@ def check_state(rules: Algomancy, flow: Flow) -> bool:
         elif len(alive) == 1:
             flow.emit(ce.GameEnded(alive, f"{state.players[losers[0]].name}'s life reached 0"))
     return bool(dead or losers)
-
-
-# -- triggers --------------------------------------------------------------------------------
-
-
-def queue_trigger_event(rules: Algomancy, flow: Flow, when: str, obj: int, controller: int,
-                        reg: int | None = None) -> None:
-    """Queue the triggered abilities `obj` has for moment `when` (and, for "you play a spell",
-    those of its controller's permanents in the same region)."""
-    state = flow.state
-    sources = [obj]
-    if when == "you_play_spell":
-        here = t.current_region(state, controller)
-        sources = [o.id for o in t.in_region(state, here) if o.controller == controller]
-        reg = here
-    for src in sources:
-        o = state.objects[src]
-        card = rules.cards[o.card]
-        refs = [(f"card:{card.id}:ab:{i}", ab.targets) for i, ab in enumerate(card.abilities) if ab.when == when]
-        if card.augment is not None:  # augment text works on the card itself too
-            refs += [(f"card:{card.id}:aug:{i}", ab.targets)
-                     for i, ab in enumerate(card.augment.abilities) if ab.when == when]
-        if card.graft is not None and card.graft.when == when and card.is_unit \
-                and not (card.graft.bounded and o.props.get("used")):
-            refs.append((graft_ref(o), card.graft.targets))
-            rules.play.fire_graft(flow, o)
-        for host_mod in [m for m in state.objects.values() if m.attached_to == src]:
-            mcard = rules.cards[host_mod.card]
-            if mcard.augment is not None:
-                refs += [(f"card:{mcard.id}:aug:{i}", ab.targets)
-                         for i, ab in enumerate(mcard.augment.abilities) if ab.when == when]
-        for ref, _ in refs:
-            trig: dict[str, Json] = {"id": flow.new_id(), "ref": ref, "source": src, "controller": o.controller,
-                                     "when": when,
-                                     "region": reg if reg is not None else t.region_seat(o.zone) or o.controller}
-            flow.emit(ce.TriggerQueued(trig))
-
-
-def flush(rules: Algomancy, flow: Flow) -> bool:
-    """Put pending triggers on the stack: the initiative player's first, so the non-initiative
-    player's go on last and resolve first; each player orders their own (Q&A: simultaneous triggers)."""
-    from cardgames.games.algomancy import ordering
-
-    state = flow.state
-    pending = [tr for tr in state.pending_triggers if tr["when"] != "end_of_turn"]
-    if not pending:
-        return False
-    order = t.priority_order(state, state.live_seats())
-    pending.sort(key=lambda tr: order.index(int(tr["controller"])) if int(tr["controller"]) in order else 99)
-    flow.emit(ce.TriggersTaken([int(tr["id"]) for tr in pending]))
-    ordering.start(flow, pending)
-    return True
-
-
-def end_of_turn_effects(rules: Algomancy, flow: Flow) -> None:
-    """At the end of turn: each "at the end of turn" ability resolves at once, no stack, the
-    initiative player's first, each player ordering their own (R20)."""
-    from cardgames.games.algomancy import ordering
-
-    state = flow.state
-    for s in t.priority_order(state, state.live_seats()):
-        for o in list(t.in_region(state, s)):
-            if o.controller == s:
-                queue_trigger_event(rules, flow, "end_of_turn", o.id, s, s)
-    pending = [tr for tr in state.pending_triggers if tr["when"] == "end_of_turn"]
-    if pending:
-        flow.emit(ce.TriggersTaken([int(tr["id"]) for tr in pending]))
-        ordering.start(flow, pending, special=True)

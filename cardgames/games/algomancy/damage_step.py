@@ -8,20 +8,40 @@ additional damage beyond lethal to a unit"); the first option is the usual split
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
-from cardgames.engine.state import Frame
+from cardgames.engine.state import Frame, State
+from cardgames.games.algomancy import board
 from cardgames.games.algomancy import combat as cm
+from cardgames.games.algomancy import formation as fm
+from cardgames.games.algomancy.checks import check_state
+from cardgames.games.algomancy.context import Rules, rules_of
+from cardgames.games.algomancy.verbs import deal_damage
 
-if TYPE_CHECKING:
-    from cardgames.games.algomancy.rules import Algomancy
+
+def plain(rules: Rules, state: State) -> cm.Battle:
+    """The battle in the current region as plain data for the combat calculation."""
+    b = state.battle
+    assert b is not None
+    units: dict[str, cm.CombatUnit] = {}
+    for u in fm.units_in(b["attack"]) + fm.units_in(b["defence"]):
+        o = state.objects[u]
+        p, d = board.stats_of(rules, state, o)
+        units[str(u)] = {"power": p, "defense": d, "damage": o.counters.get("damage", 0),
+                         "attributes": board.own_attributes(rules, state, o)}
+    return {"attack": b["attack"], "defence": b["defence"], "blocked": list(b["blocked"]), "units": units}
 
 
-def _rules(flow: Flow) -> Algomancy:
-    return flow.ruleset  # type: ignore[return-value]
+def dealer(state: State, receiver: int) -> int | None:
+    """A unit of the column facing `receiver` (so a Deadly column's damage is deadly)."""
+    b = state.battle or {}
+    for mine, theirs in (("attack", "defence"), ("defence", "attack")):
+        form = b.get(mine)
+        if form and (col := fm.column_of(form, receiver)) is not None:
+            facing = fm.column_at(b[theirs], col)
+            return facing[0] if facing else None
+    return None
 
 
 def frame_kinds() -> dict[str, FrameKind]:
@@ -30,17 +50,14 @@ def frame_kinds() -> dict[str, FrameKind]:
 
 def start(flow: Flow) -> None:
     """The damage step begins: which sub-steps each column acts in is fixed now (R45)."""
-    rules = _rules(flow)
-    plan = cm.schedule(rules.battle_rules.plain(flow.state))
+    rules = rules_of(flow)
+    plan = cm.schedule(plain(rules, flow.state))
     flow.emit(ce.BattleChanged(changes={"fought": True}))
     flow.push("combat_damage", plan=plan, sub=0, assign={})
 
 
 def _run(flow: Flow, frame: Frame) -> Ask | None:
-    from cardgames.games.algomancy.checks import check_state
-    from cardgames.games.algomancy.verbs import deal_damage
-
-    rules = _rules(flow)
+    rules = rules_of(flow)
     state = flow.state
     sub = int(frame.data["sub"])
     b = state.battle
@@ -50,7 +67,7 @@ def _run(flow: Flow, frame: Frame) -> Ask | None:
     step = cm.SUBSTEPS[sub]
     plan: dict[str, list[str]] = dict(frame.data["plan"])
     assign: dict[str, int] = {str(k): int(v) for k, v in dict(frame.data["assign"]).items()}
-    battle = rules.battle_rules.plain(state)
+    battle = plain(rules, state)
     for ch in cm.assignment_choices(battle, step, plan):
         if ch["column"] not in assign:
             return _ask(rules, flow, ch)
@@ -65,12 +82,12 @@ def _run(flow: Flow, frame: Frame) -> Ask | None:
         else:
             unit, amount = int(ev[1]), int(ev[2])
             if unit in state.objects and state.objects[unit].zone.startswith("region:"):
-                deal_damage(flow, unit, amount, rules.battle_rules.dealer(state, unit), combat=True)
+                deal_damage(flow, unit, amount, dealer(state, unit), combat=True)
     check_state(rules, flow)
     return None
 
 
-def _ask(rules: Algomancy, flow: Flow, ch: cm.AssignmentChoice) -> Ask:
+def _ask(rules: Rules, flow: Flow, ch: cm.AssignmentChoice) -> Ask:
     state = flow.state
     b = state.battle or {}
     side = ch["column"].split(":")[0]
@@ -89,12 +106,12 @@ def _ask(rules: Algomancy, flow: Flow, ch: cm.AssignmentChoice) -> Ask:
 
 
 def _answer(flow: Flow, frame: Frame, option: Option) -> None:
-    rules = _rules(flow)
+    rules = rules_of(flow)
     state = flow.state
     plan: dict[str, list[str]] = dict(frame.data["plan"])
     step = cm.SUBSTEPS[int(frame.data["sub"])]
     assign = {str(k): int(v) for k, v in dict(frame.data["assign"]).items()}
-    ch = next(c for c in cm.assignment_choices(rules.battle_rules.plain(state), step, plan)
+    ch = next(c for c in cm.assignment_choices(plain(rules, state), step, plan)
               if c["column"] not in assign)
     assign[ch["column"]] = int(option.key.split(":")[1]) - ch["lethal"]
     flow.update(frame, assign=assign)

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgames.engine import core_events as ce
 from cardgames.engine.events import Event
 from cardgames.engine.state import State
 from cardgames.engine.view import can_see
 from cardgames.games.algomancy import events as ae
 from cardgames.games.algomancy import formation as fm
-
-if TYPE_CHECKING:
-    from cardgames.games.algomancy.rules import Algomancy
+from cardgames.games.algomancy.context import Rules
 
 
-def describe(rules: Algomancy, state: State, ev: Event, viewer: int | None) -> str | None:
+def describe(rules: Rules, state: State, ev: Event, viewer: int | None) -> str | None:
     """One log line for `ev` as `viewer` may read it (None: nothing to say)."""
     players = state.players
 

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from cardgames.engine.state import State
 from cardgames.games.algomancy import formation as fm
+from cardgames.games.algomancy.board import stats_of
+from cardgames.games.algomancy.context import Rules
 
-if TYPE_CHECKING:
-    from cardgames.games.algomancy.rules import Algomancy
 
-
-def invariants(rules: Algomancy, state: State) -> list[str]:
+def invariants(rules: Rules, state: State) -> list[str]:
     """What must hold after every event: every object in exactly the zone it names."""
     problems: list[str] = []
     counts = Counter(oid for zone in state.zones.values() for oid in zone.cards)
@@ -35,12 +33,10 @@ def invariants(rules: Algomancy, state: State) -> list[str]:
     return problems
 
 
-def settled_invariants(rules: Algomancy, state: State) -> list[str]:
+def settled_invariants(rules: Rules, state: State) -> list[str]:
     """What must also hold whenever the game waits on a decision: no unit with lethal damage,
     formations hold only units in the battle's region, front rows filled, nothing on the stack
     outside a priority window."""
-    from cardgames.games.algomancy.board import stats_of
-
     problems = invariants(rules, state)
     for zone in state.zones.values():
         if not zone.id.startswith("region:"):

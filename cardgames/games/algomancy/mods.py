@@ -8,7 +8,7 @@ a virus applied from hand in battle, and an ambush, go on the stack (rulebook: V
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
@@ -17,19 +17,17 @@ from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
-from cardgames.games.algomancy.schema import Card, TargetSpec
-
-if TYPE_CHECKING:
-    from cardgames.games.algomancy.rules import Algomancy
+from cardgames.games.algomancy.announce import keep_priority, pay_mana
+from cardgames.games.algomancy.checks import spawn
+from cardgames.games.algomancy.context import Rules, rules_of
+from cardgames.games.algomancy.legal import target_label, timing_ok
+from cardgames.games.algomancy.schema import Card
+from cardgames.games.algomancy.verbs import recall
 
 MODS = "mods"
 """The zone of every mod card in play, each attached to its host."""
 HOW = ("mod", "virus", "ambush")
 """Priority option kinds handled here: `mod:<card>` (deployment), `virus:<card>`, `ambush:<card>` (battle)."""
-
-
-def _rules(flow: Flow) -> Algomancy:
-    return flow.ruleset  # type: ignore[return-value]
 
 
 def mod_kind(card: Card) -> str | None:
@@ -41,7 +39,7 @@ def mod_kind(card: Card) -> str | None:
     return None
 
 
-def hosts(rules: Algomancy, state: State, seat: int, card: Card, how: str, reg: int) -> list[int]:
+def hosts(rules: Rules, state: State, seat: int, card: Card, how: str, reg: int) -> list[int]:
     """The units the card may go onto (R61): in deployment your own units (a graft needs a unit with the
     graft symbol); a virus in battle, any unit in the region; an ambush, an allied unit in the region."""
     out = []
@@ -58,14 +56,12 @@ def hosts(rules: Algomancy, state: State, seat: int, card: Card, how: str, reg: 
     return out
 
 
-def _affordable(rules: Algomancy, state: State, seat: int, card: Card) -> bool:
+def _affordable(rules: Rules, state: State, seat: int, card: Card) -> bool:
     return t.meets_affinity(state, seat, card, rules.cards) and t.mana(state, seat) >= card.cost
 
 
-def options(rules: Algomancy, state: State, seat: int, window: str, reg: int) -> list[Option]:
+def options(rules: Rules, state: State, seat: int, window: str, reg: int) -> list[Option]:
     """Mods from hand or bin in deployment; viruses from hand and ambushes in battle."""
-    from cardgames.games.algomancy.play import Play
-
     out: list[Option] = []
     name = rules.card_name
     if window == "deploy":
@@ -73,7 +69,7 @@ def options(rules: Algomancy, state: State, seat: int, window: str, reg: int) ->
             for obj in state.cards_in(zone):
                 card = rules.cards[obj.card]
                 kind = mod_kind(card)
-                if kind is None or not Play.timing_ok(card, "deploy") or not _affordable(rules, state, seat, card):
+                if kind is None or not timing_ok(card, "deploy") or not _affordable(rules, state, seat, card):
                     continue
                 if hosts(rules, state, seat, card, "mod", reg):
                     verb = "Augment with" if kind == "augment" else "Graft"
@@ -109,7 +105,7 @@ def _prompt(card: Card, how: str) -> str:
 
 
 def _run(flow: Flow, frame: Frame) -> Ask | None:
-    rules = _rules(flow)
+    rules = rules_of(flow)
     state = flow.state
     d = frame.data
     seat, how = int(d["seat"]), str(d["how"])
@@ -117,7 +113,7 @@ def _run(flow: Flow, frame: Frame) -> Ask | None:
     card = rules.cards[obj.card]
     reg = t.current_region(state, seat)
     if d.get("host") is None:
-        opts = [Option(f"target:{h}", rules.play.target_label(state, h), "target", h)
+        opts = [Option(f"target:{h}", target_label(rules, state, h), "target", h)
                 for h in hosts(rules, state, seat, card, how, reg)]
         opts.append(Option("back", "Back (play nothing)", "cancel"))
         return Ask(seat, "target", _prompt(card, how), opts)
@@ -128,7 +124,7 @@ def _run(flow: Flow, frame: Frame) -> Ask | None:
                    "the ones there keep their order)",
                    [*graft_position_options(rules, host), Option("back", "Back (play nothing)", "cancel")])
     flow.pop(frame)
-    rules.play.pay_mana(flow, seat, card.cost)
+    pay_mana(flow, seat, card.cost)
     if how == "mod":
         attach(rules, flow, obj.id, host.id, "graft" if mod_kind(card) == "graft" else "augment",
                d.get("position"))
@@ -139,15 +135,15 @@ def _run(flow: Flow, frame: Frame) -> Ask | None:
     slot = "host" if how == "virus" else "ally"
     flow.emit(ce.ChainPushed(flow.new_id(), seat, how, label, obj.id, f"{how}:{card.id}", {slot: [host.id]},
                              {"region": reg, "in_play": True}))
-    rules.play.keep_priority(flow, seat)
+    keep_priority(flow, seat)
     return None
 
 
-def host_name(rules: Algomancy, state: State, host: GameObject) -> str:
+def host_name(rules: Rules, state: State, host: GameObject) -> str:
     return rules.card_name(state, host)
 
 
-def graft_position_options(rules: Algomancy, host: GameObject) -> list[Option]:
+def graft_position_options(rules: Rules, host: GameObject) -> list[Option]:
     """Where a new graft effect may go: anywhere below the original card's effect, the others
     keeping their order (rulebook: Graft; Q&A: mods cannot be reordered)."""
     chain = [host.card, *[str(c) for c in host.props.get("grafts", [])]]
@@ -173,7 +169,7 @@ def _answer(flow: Flow, frame: Frame, option: Option) -> None:
 # -- applying --------------------------------------------------------------------------------------
 
 
-def attach(rules: Algomancy, flow: Flow, mod: int, host: int, kind: str, position: Json = None) -> None:
+def attach(rules: Rules, flow: Flow, mod: int, host: int, kind: str, position: Json = None) -> None:
     """Tuck `mod` under `host` (rulebook: Apply augment); a graft's effect joins the host's graft at
     `position` (1 = just below the original; default: at the bottom)."""
     state = flow.state
@@ -190,47 +186,21 @@ def attach(rules: Algomancy, flow: Flow, mod: int, host: int, kind: str, positio
         flow.emit(ce.ObjectPropSet(host, "grafts", grafts))
 
 
-def detach_all(rules: Algomancy, flow: Flow, host: int, to: str) -> None:
-    """The host leaves play: its mods go to `to` (each to its owner's bin, or erased) and its graft
-    list is forgotten (rulebook: Permadeath)."""
-    state = flow.state
-    for m in [m for m in state.objects.values() if m.attached_to == host]:
-        home = t.home_seat(m)
-        flow.emit(ce.ObjectMoved(m.id, t.bin_(home) if to == "bin" and home >= 0 else "erased", reset=True))
-        if m.props.get("mod"):
-            flow.emit(ce.ObjectPropSet(m.id, "mod", None))
-    for prop in ("grafts", "graft_used"):
-        if prop in state.objects[host].props:
-            flow.emit(ce.ObjectPropSet(host, prop, None))
-
-
-# -- resolution of a virus or an ambush from the stack ---------------------------------------------
-
-
-def effect(rules: Algomancy, ref: str) -> tuple[dict[str, TargetSpec], list[dict[str, Any]], str]:
-    """(target slots, steps, name) of "virus:<card>" and "ambush:<card>"."""
-    how, cid = ref.split(":", 1)
-    name = rules.cards[cid].name
-    if how == "virus":
-        return {"host": TargetSpec(type="unit", count=1)}, [{"attach_virus": {}}], name
-    return {"ally": TargetSpec(type="unit", side="ally", count=1)}, [{"ambush": {}}], name
+# -- resolution of a virus or an ambush from the stack (their effect references: `stack.py`) ------
 
 
 def _attach_virus(flow: Flow, ctx: StepContext, args: Any) -> Ask | None:
     """A virus resolves: it is tucked under its target as an augment (rulebook: Viruses)."""
     hosts = ctx.targets.get("host") or []
     if hosts and ctx.source is not None:
-        attach(_rules(flow), flow, ctx.source, hosts[0], "augment")
+        attach(rules_of(flow), flow, ctx.source, hosts[0], "augment")
     return None
 
 
 def _ambush(flow: Flow, ctx: StepContext, args: Any) -> Ask | None:
     """An ambush resolves: the allied unit is recalled and the ambusher spawns in its exact place
     (attacking, blocking or outside formation as it was: rulebook: Ambush; R59)."""
-    from cardgames.games.algomancy.checks import spawn
-    from cardgames.games.algomancy.verbs import recall
-
-    rules = _rules(flow)
+    rules = rules_of(flow)
     state = flow.state
     allies = ctx.targets.get("ally") or []
     new = ctx.source

@@ -9,18 +9,11 @@ enter the stack last and resolve before IT effects"; R22, R20).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, Json
-
-if TYPE_CHECKING:
-    from cardgames.games.algomancy.rules import Algomancy
-
-
-def _rules(flow: Flow) -> Algomancy:
-    return flow.ruleset  # type: ignore[return-value]
+from cardgames.games.algomancy.context import Rules, rules_of
+from cardgames.games.algomancy.stack import effect_of
 
 
 def frame_kinds() -> dict[str, FrameKind]:
@@ -30,6 +23,13 @@ def frame_kinds() -> dict[str, FrameKind]:
 def start(flow: Flow, queue: list[dict[str, Json]], *, special: bool = False) -> None:
     """Place `queue` (already in priority order: the initiative player's first)."""
     flow.push("order_triggers", queue=list(queue), special=special)
+
+
+def put_trigger(flow: Flow, trig: dict[str, Json], special: bool = False) -> None:
+    """A triggered ability goes on the stack (frame kind "trigger" in `announce.py`: its controller
+    picks targets), or, at the end of turn, resolves at once as a special action (R20)."""
+    flow.push("trigger", ref=trig["ref"], source=trig["source"], seat=trig["controller"],
+              region=trig["region"], chosen={}, special=special)
 
 
 def _group(queue: list[dict[str, Json]]) -> list[dict[str, Json]]:
@@ -43,11 +43,11 @@ def _group(queue: list[dict[str, Json]]) -> list[dict[str, Json]]:
     return out
 
 
-def trigger_label(rules: Algomancy, flow: Flow, tr: dict[str, Json]) -> str:
+def trigger_label(rules: Rules, flow: Flow, tr: dict[str, Json]) -> str:
     state = flow.state
     ref = str(tr["ref"])
     src = state.objects.get(int(str(tr["source"])))
-    name = rules.play.effect_of(ref)[2]
+    name = effect_of(rules, ref)[2]
     text = rules.cards[ref.split(":")[1]].text if ref.startswith("card:") else ""
     where = f" on {rules.card_name(state, src)}" if src is not None and rules.card_name(state, src) != name else ""
     return f"{name}'s ability{where}" + (f": {text}" if text else "")
@@ -60,7 +60,7 @@ def _run(flow: Flow, frame: Frame) -> Ask | None:
         return None
     group = _group(queue)
     if len(group) > 1 and len({str(tr["ref"]) for tr in group}) > 1:
-        rules = _rules(flow)
+        rules = rules_of(flow)
         seat = int(str(group[0]["controller"]))
         if frame.data.get("special"):
             prompt = "Several of your abilities happen at the end of turn: choose the one that resolves next"
@@ -77,10 +77,11 @@ def _run(flow: Flow, frame: Frame) -> Ask | None:
 def _place(flow: Flow, frame: Frame, queue: list[dict[str, Json]], index: int) -> None:
     tr = queue[index]
     flow.update(frame, queue=[q for i, q in enumerate(queue) if i != index])
-    _rules(flow).play.put_trigger(flow, tr, special=bool(frame.data.get("special")))
+    put_trigger(flow, tr, special=bool(frame.data.get("special")))
 
 
 def _answer(flow: Flow, frame: Frame, option: Option) -> None:
     queue: list[dict[str, Json]] = list(frame.data["queue"])
     tid = int(option.key.split(":")[1])
     _place(flow, frame, queue, next(i for i, tr in enumerate(queue) if int(str(tr["id"])) == tid))
+

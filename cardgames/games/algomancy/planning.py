@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame
 from cardgames.games.algomancy import table as t
-from cardgames.games.algomancy.events import CardDrawn
+from cardgames.games.algomancy.checks import create, draw
+from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.schema import ELEMENTS
-
-if TYPE_CHECKING:
-    from cardgames.games.algomancy.rules import Algomancy
 
 
 class Planning:
     """Draw, draft and resources (rulebook: Draw and draft step; The planning phase)."""
 
-    def __init__(self, rules: Algomancy) -> None:
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
 
     def frame_kinds(self) -> dict[str, FrameKind]:
@@ -31,18 +27,9 @@ class Planning:
 
     # -- cards -----------------------------------------------------------------------------
 
-    def draw(self, flow: Flow, seat: int, to: str | None = None) -> int | None:
-        """Draw the top card of the player's deck (nothing if it is empty: R13)."""
-        deck = flow.state.zones[t.deck_of(flow.state, seat)].cards
-        if not deck:
-            return None
-        top = deck[-1]
-        flow.emit(CardDrawn(top, seat, to or t.hand(seat)))
-        return top
-
     def deal_pack(self, flow: Flow, seat: int) -> None:
         for _ in range(t.PACK):
-            self.draw(flow, seat, t.pack(seat))
+            draw(flow, seat, t.pack(seat))
 
     def recycle(self, flow: Flow, obj: int, seat: int) -> None:
         """Put a card on the bottom of the deck it came from (the shared deck, or its owner's)."""
@@ -74,7 +61,7 @@ class Planning:
                 flow.push("recycle", seat=s, left=2)
             for s in seats:
                 for _ in range(2):
-                    self.draw(flow, s)
+                    draw(flow, s)
             return
         turns = int(state.globals.get("pack_turns", 0))
         if turns >= len(seats) + 1:
@@ -199,7 +186,7 @@ class Planning:
             element = str(frame.data["pending"]).split(":")[1]
             self.recycle(flow, int(key.split(":")[1]), seat)
             res = self.rules.cat.resource_for(element)  # type: ignore[arg-type]
-            self.rules.create(flow, res.id, seat, t.resources(seat), {"face_down": True})
+            create(self.rules, flow, res.id, seat, t.resources(seat), {"face_down": True})
             flow.update(frame, pending=None)
         elif key.startswith("to:"):
             self.exchange(flow, seat, int(str(frame.data["pending"]).split(":")[1]), key.split(":")[1])
@@ -214,7 +201,7 @@ class Planning:
         flow.emit(ce.PlayerPropSet(seat, "activations", int(state.players[seat].props.get("activations", 0)) + 1))
         gives = self.rules.cards[state.objects[obj].card].affinity_gives
         if gives is not None and t.element_count(state, seat, gives, self.rules.cards) >= t.SHARD_AFFINITY:
-            self.rules.create(flow, "shard", seat, t.resources(seat), {"face_down": True})
+            create(self.rules, flow, "shard", seat, t.resources(seat), {"face_down": True})
 
     def exchange(self, flow: Flow, seat: int, prismite: int, element: str) -> None:
         """An active Prismite becomes an elemental resource, active, as expended as it was (R8)."""
@@ -222,7 +209,7 @@ class Planning:
         spent = state.objects[prismite].exhausted
         flow.emit(ce.ObjectMoved(prismite, "erased", reset=True))
         res = self.rules.cat.resource_for(element)  # type: ignore[arg-type]
-        new = self.rules.create(flow, res.id, seat, t.resources(seat))
+        new = create(self.rules, flow, res.id, seat, t.resources(seat))
         if spent:
             flow.emit(ce.ObjectChanged(new, exhausted=True))
 

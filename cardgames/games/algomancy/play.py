@@ -3,40 +3,34 @@
 Priority windows are the engine's (`chain.py`), limited to the players present in the region; the
 initiative player leads (rulebook: Priority and player interaction). A player alone in their
 region (haste, deployment) sees each effect resolve at once: nobody else could respond (R19).
-Playing goes on in `announce.py` (targets, costs, the stack) and `stack.py` (resolving).
+Playing goes on in `announce.py` (targets, costs, the stack) and `resolve.py` (resolving).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgames.engine import effects
 from cardgames.engine.decisions import Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, GameObject, Json, State
-from cardgames.games.algomancy import announce, stack
+from cardgames.games.algomancy import announce, legal, mods, ordering, resolve, stack, triggers
 from cardgames.games.algomancy import table as t
-from cardgames.games.algomancy.events import player_ref
+from cardgames.games.algomancy.checks import check_state
+from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.schema import Card, Cost, TargetSpec
-
-if TYPE_CHECKING:
-    from cardgames.games.algomancy.rules import Algomancy
+from cardgames.games.algomancy.verbs import VERB_TABLE
 
 
 class Play:
     """The PriorityRules and EffectRules of Algomancy."""
 
-    def __init__(self, rules: Algomancy) -> None:
-        from cardgames.games.algomancy import mods
-        from cardgames.games.algomancy.verbs import VERB_TABLE
-
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.verbs: Mapping[str, Any] = {**VERB_TABLE, **mods.VERBS}
 
     def frame_kinds(self) -> dict[str, FrameKind]:
-        from cardgames.games.algomancy import mods, ordering
-
         return {"cast": FnFrame(announce.cast_run, announce.cast_answer),
                 "trigger": FnFrame(announce.trigger_run, announce.trigger_answer),
                 **mods.frame_kinds(), **ordering.frame_kinds()}
@@ -47,11 +41,10 @@ class Play:
         return str(frame.data.get("window", ""))
 
     def priority_options(self, state: State, seat: int, frame: Frame) -> list[Option]:
-        from cardgames.games.algomancy import mods
-
         window = self.window_kind(frame)
         reg = t.current_region(state, seat)
-        cards = self.rules.cards
+        rules = self.rules
+        cards = rules.cards
         opts: list[Option] = []
         for obj in state.cards_in(t.hand(seat)):
             card = cards[obj.card]
@@ -62,7 +55,7 @@ class Play:
             if card.from_bin and self.can_play(state, seat, card, window, reg):
                 opts.append(Option(f"play:{obj.id}", f"{self.play_label(state, obj, card)} from your bin",
                                    "play", obj.id))
-        opts += mods.options(self.rules, state, seat, window, reg)
+        opts += mods.options(rules, state, seat, window, reg)
         bursting: set[str] = set()
         for obj in t.in_region(state, reg):
             if obj.controller != seat:
@@ -70,7 +63,7 @@ class Play:
             card = cards[obj.card]
             slots = card.play.targets if card.play else {}
             if card.kind == "token_spell" and self.timing_ok(card, window) \
-                    and self.targets_exist(state, seat, slots, obj.id, reg):
+                    and legal.targets_exist(rules, state, seat, slots, obj.id, reg):
                 burst = self.burst_of(state, obj)
                 if len(burst) > 1:  # Burst: all tokens of this name are played at once (rulebook: Tokens)
                     name = self.rules.card_name(state, obj)
@@ -84,15 +77,15 @@ class Play:
             if window in ("haste",):
                 continue
             for i, ab in enumerate(card.abilities):
-                if ab.cost is not None and self.cost_payable(state, seat, ab.cost, obj.id, reg) \
-                        and self.targets_exist(state, seat, ab.targets, obj.id, reg) \
+                if ab.cost is not None and legal.cost_payable(rules, state, seat, ab.cost, obj.id, reg) \
+                        and legal.targets_exist(rules, state, seat, ab.targets, obj.id, reg) \
                         and (not ab.battle_only or window.startswith("battle")):
                     opts.append(Option(f"ability:{obj.id}:{i}", f"{card.name}: {self.cost_text(ab.cost)}",
                                        "ability", obj.id))
             if card.graft is not None and card.graft.cost is not None and card.is_unit \
                     and not (card.graft.bounded and obj.props.get("used")) \
-                    and self.cost_payable(state, seat, card.graft.cost, obj.id, reg) \
-                    and self.targets_exist(state, seat, self.effect_of(stack.graft_ref(obj))[0], obj.id, reg):
+                    and legal.cost_payable(rules, state, seat, card.graft.cost, obj.id, reg) \
+                    and legal.targets_exist(rules, state, seat, self.effect_of(stack.graft_ref(obj))[0], obj.id, reg):
                 opts.append(Option(f"graft:{obj.id}", f"{card.name}: {self.cost_text(card.graft.cost)} (graft)",
                                    "ability", obj.id))
         return opts
@@ -118,15 +111,8 @@ class Play:
 
     @staticmethod
     def timing_ok(card: Card, window: str) -> bool:
-        """Timing icons (rulebook: Timing): no icon deploys only; haste also in the haste step;
-        battle only in battle."""
-        if window == "deploy":
-            return card.timing in ("deploy", "haste")
-        if window == "haste":
-            return card.timing == "haste"
-        if window.startswith("battle"):
-            return card.timing == "battle"
-        return False
+        """Timing icons (rulebook: Timing; `legal.timing_ok`): the board screen asks it too."""
+        return legal.timing_ok(card, window)
 
     def can_play(self, state: State, seat: int, card: Card, window: str, reg: int) -> bool:
         if card.kind not in ("unit", "spell", "spell_unit") or not self.timing_ok(card, window):
@@ -134,62 +120,14 @@ class Play:
         if not t.meets_affinity(state, seat, card, self.rules.cards) or t.mana(state, seat) < card.cost:
             return False
         if card.play is not None:
-            if card.play.extra_cost is not None and not self.cost_payable(state, seat, card.play.extra_cost,
-                                                                           None, reg, mana_also=card.cost):
+            extra = card.play.extra_cost
+            if extra is not None and not legal.cost_payable(self.rules, state, seat, extra, None, reg,
+                                                            mana_also=card.cost):
                 return False
-            return self.targets_exist(state, seat, card.play.targets, None, reg)
+            return legal.targets_exist(self.rules, state, seat, card.play.targets, None, reg)
         if card.graft is not None and not card.is_unit:
-            return self.targets_exist(state, seat, card.graft.targets, None, reg)
+            return legal.targets_exist(self.rules, state, seat, card.graft.targets, None, reg)
         return True
-
-    def cost_payable(self, state: State, seat: int, cost: Cost, source: int | None, reg: int,
-                     mana_also: int = 0) -> bool:
-        if t.mana(state, seat) < cost.mana + mana_also:
-            return False
-        return cost.sacrifice is None or bool(self.sacrificeable(state, seat, cost, source, reg))
-
-    def sacrificeable(self, state: State, seat: int, cost: Cost, source: int | None, reg: int) -> list[int]:
-        """What may be sacrificed for a cost: your own permanents in this region only (rulebook: Sacrifice)."""
-        mine = [o for o in t.in_region(state, reg) if o.controller == seat and self.rules.cards[o.card].is_unit]
-        if cost.sacrifice == "me":
-            return [source] if source is not None and any(o.id == source for o in mine) else []
-        if cost.sacrifice == "other_ally":
-            return [o.id for o in mine if o.id != source]
-        if cost.sacrifice == "ally_token":
-            return [o.id for o in mine if self.rules.cards[o.card].is_token]
-        return [o.id for o in mine]
-
-    # -- targets ---------------------------------------------------------------------------
-
-    def candidates(self, state: State, seat: int, spec: TargetSpec, source: int | None, reg: int) -> list[int]:
-        """Legal targets for a slot: only in the region where the effect happens (rulebook: Regions)."""
-        out: list[int] = []
-        if spec.type in ("unit", "unit_or_player"):
-            for o in t.in_region(state, reg):
-                card = self.rules.cards[o.card]
-                if not card.is_unit:
-                    continue
-                if (spec.side == "ally" and o.controller != seat) or (spec.side == "enemy" and o.controller == seat):
-                    continue
-                if spec.other and o.id == source:
-                    continue
-                if spec.token is not None and card.is_token != spec.token:
-                    continue
-                out.append(o.id)
-        if spec.type in ("player", "unit_or_player"):
-            for s in t.present(state, reg):
-                if (spec.side == "ally" and s != seat) or (spec.side == "enemy" and s == seat):
-                    continue
-                out.append(player_ref(s))
-        if spec.type == "stack_item":
-            out += [e.id for e in state.chain]
-        if spec.type == "bin_unit":
-            out += [o.id for o in state.cards_in(t.bin_(seat)) if self.rules.cards[o.card].is_unit]
-        return out
-
-    def targets_exist(self, state: State, seat: int, slots: Mapping[str, TargetSpec], source: int | None,
-                      reg: int) -> bool:
-        return all(len(self.candidates(state, seat, spec, source, reg)) >= spec.count for spec in slots.values())
 
     # -- priority hooks --------------------------------------------------------------------
 
@@ -224,8 +162,6 @@ class Play:
         return False
 
     def begin_maneuver(self, flow: Flow, seat: int, option: Option, frame: Frame) -> None:
-        from cardgames.games.algomancy import mods
-
         kind, _, rest = option.key.partition(":")
         if kind in mods.HOW:
             flow.push("modify", seat=seat, how=kind, what=rest, host=None, position=None)
@@ -243,31 +179,14 @@ class Play:
                       targets=entry.targets, entry=entry.id, vars=dict(entry.data))
 
     def flush_triggers(self, flow: Flow) -> bool:
-        from cardgames.games.algomancy.checks import check_state, flush
-
         if check_state(self.rules, flow):
             return True
-        return flush(self.rules, flow)
+        return triggers.flush(self.rules, flow)
 
-    # -- putting things on the stack and resolving them (announce.py, stack.py) ------------------
-
-    def target_label(self, state: State, ref: int) -> str:
-        return announce.target_label(self.rules, state, ref)
+    # -- what an effect on the stack does, and how it resolves (stack.py, resolve.py) ------------
 
     def fire_graft(self, flow: Flow, host: GameObject) -> None:
-        announce.fire_graft(self.rules, flow, host)
-
-    @staticmethod
-    def keep_priority(flow: Flow, seat: int) -> None:
-        announce.keep_priority(flow, seat)
-
-    @staticmethod
-    def pay_mana(flow: Flow, seat: int, amount: int) -> None:
-        announce.pay_mana(flow, seat, amount)
-
-    @staticmethod
-    def put_trigger(flow: Flow, trig: dict[str, Json], special: bool = False) -> None:
-        announce.put_trigger(flow, trig, special)
+        triggers.fire_graft(self.rules, flow, host)
 
     def effect_of(self, ref: str) -> tuple[dict[str, TargetSpec], list[dict[str, Any]], str]:
         return stack.effect_of(self.rules, ref)
@@ -276,13 +195,7 @@ class Play:
         return stack.effect_of(self.rules, ref)[1]
 
     def start_resolution(self, flow: Flow, frame: Frame) -> bool:
-        return stack.start_resolution(self.rules, flow, frame)
+        return resolve.start_resolution(self.rules, flow, frame)
 
     def finish_resolution(self, flow: Flow, frame: Frame) -> None:
-        stack.finish_resolution(self.rules, flow, frame)
-
-    def end_of_turn(self, flow: Flow) -> None:
-        """End-of-turn triggers resolve as special actions, without the stack (R20)."""
-        from cardgames.games.algomancy.checks import end_of_turn_effects
-
-        end_of_turn_effects(self.rules, flow)
+        resolve.finish_resolution(self.rules, flow, frame)

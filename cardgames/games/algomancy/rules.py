@@ -1,4 +1,4 @@
-"""The Algomancy ruleset: options, setup (initiative, Prismites, 16 cards), and the frame kinds."""
+"""The Algomancy ruleset: options, setup (initiative, Prismites, 16 cards), and the phases it wires together."""
 
 from __future__ import annotations
 
@@ -13,9 +13,14 @@ from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.ruleset import Ruleset, SetupError
 from cardgames.engine.state import Frame, GameObject, Json, State
+from cardgames.games.algomancy import board, checks, describe, invariants
 from cardgames.games.algomancy import table as t
+from cardgames.games.algomancy.battle import Battle
 from cardgames.games.algomancy.catalog import MAX_COPIES, MIN_DECK, Catalog
+from cardgames.games.algomancy.planning import Planning
+from cardgames.games.algomancy.play import Play
 from cardgames.games.algomancy.schema import ELEMENTS
+from cardgames.games.algomancy.turn import Turn
 from cardgames.games.algomancy.verbs import sacrifice_answer, sacrifice_run
 
 FORMATS = ("draft", "constructed")
@@ -27,6 +32,8 @@ DRAFT_ELEMENTS = 3
 
 
 class Algomancy(Ruleset):
+    """The top of the package: it builds the phases, handing itself to them as their `context.Rules`."""
+
     name = "algomancy"
     title = "Algomancy"
     rules_version = "2"
@@ -35,17 +42,12 @@ class Algomancy(Ruleset):
     preferences = {"stop": STOP_SETTINGS}
 
     def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
-        from cardgames.games.algomancy.battle import Battle
-        from cardgames.games.algomancy.planning import Planning
-        from cardgames.games.algomancy.play import Play
-        from cardgames.games.algomancy.turn import Turn
-
         self.cat = catalog or Catalog.load(card_paths)
         self.cards = self.cat.cards
         self.planning = Planning(self)
         self.play = Play(self)
         self.battle_rules = Battle(self)
-        self.turn = Turn(self)
+        self.turn = Turn(self, self.planning, self.battle_rules)
         self.frame_kinds: dict[str, FrameKind] = {
             "elements": FnFrame(self._elements_run, self._elements_answer),
             "sacrifice": FnFrame(sacrifice_run, sacrifice_answer),
@@ -206,11 +208,7 @@ class Algomancy(Ruleset):
 
     def create(self, flow: Flow, cid: str, owner: int, zone: str, props: dict[str, Json] | None = None) -> int:
         """Create a card object (a deck card, a resource from outside the game, a token)."""
-        oid = flow.new_id()
-        card = self.cards[cid]
-        base: dict[str, Json] = {"back": "resource" if card.kind == "resource" else "card"}
-        flow.emit(ce.ObjectCreated(oid, cid, owner, zone, {**base, **(props or {})}, flow.state.turn))
-        return oid
+        return checks.create(self, flow, cid, owner, zone, props)
 
     def build_draft_deck(self, flow: Flow, elements: list[str]) -> None:
         """The shared deck: the chosen elements' cards and their hybrids, 2 copies each (R15)."""
@@ -227,7 +225,7 @@ class Algomancy(Ruleset):
         state = flow.state
         for s in t.priority_order(state, state.live_seats()):
             for _ in range(t.HAND + t.FIRST_DRAW):
-                self.planning.draw(flow, s)
+                checks.draw(flow, s)
             if state.globals.get("format") == "draft":
                 self.planning.deal_pack(flow, s)
 
@@ -260,22 +258,14 @@ class Algomancy(Ruleset):
         return str(obj.props.get("back", "card"))
 
     def card_facts(self, state: State, obj: GameObject) -> dict[str, Any]:
-        from cardgames.games.algomancy.board import facts
-
-        return facts(self, state, obj)
+        return board.facts(self, state, obj)
 
     def describe(self, state: State, ev: Event, viewer: int | None) -> str | None:
-        from cardgames.games.algomancy.describe import describe
-
-        return describe(self, state, ev, viewer)
+        return describe.describe(self, state, ev, viewer)
 
     def invariants(self, state: State) -> list[str]:
-        from cardgames.games.algomancy.invariants import invariants
-
-        return invariants(self, state)
+        return invariants.invariants(self, state)
 
     def settled_invariants(self, state: State) -> list[str]:
-        from cardgames.games.algomancy.invariants import settled_invariants
-
-        return settled_invariants(self, state)
+        return invariants.settled_invariants(self, state)
 

@@ -1,34 +1,28 @@
-"""The stack: what an effect on it does, and how it resolves, fizzles, and where its card goes then.
+"""The stack's effect references: what an effect on the stack (or a trigger) does, as target slots and steps.
 
 An effect reference names what resolves: "card:<id>:play" (a card's own effect), "card:<id>:ab:<n>"
 and "card:<id>:aug:<n>" (its abilities), "unit:<id>" (a unit being played: no effect),
 "graft:<host>,<mod>,..." (a graft ability with what is grafted on it), "virus:<id>" and "ambush:<id>"
-(rulebook: The stack; Modifications; Ambush).
+(rulebook: The stack; Modifications; Ambush). How an entry resolves is in `resolve.py`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cardgames.engine import core_events as ce
-from cardgames.engine.flow import Flow
-from cardgames.engine.state import Frame, GameObject
+from cardgames.engine.state import GameObject
+from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.schema import TargetSpec
 
-if TYPE_CHECKING:
-    from cardgames.games.algomancy.rules import Algomancy
 
-
-def effect_of(rules: Algomancy, ref: str) -> tuple[dict[str, TargetSpec], list[dict[str, Any]], str]:
+def effect_of(rules: Rules, ref: str) -> tuple[dict[str, TargetSpec], list[dict[str, Any]], str]:
     """(target slots, effect steps, name) of an effect reference. "unit:<id>" is a unit being
     played (no effect); "graft:<host>,<mod>,..." is a graft ability with the effects grafted
     on it, top to bottom (rulebook: Graft)."""
     if ref.startswith("unit:"):
         return {}, [], rules.cards[ref.split(":")[1]].name
     if ref.startswith(("virus:", "ambush:")):
-        from cardgames.games.algomancy import mods
-
-        return mods.effect(rules, ref)
+        return _mod_effect(rules, ref)
     if ref.startswith("graft:"):
         ids = ref.split(":")[1].split(",")
         host = rules.cards[ids[0]]
@@ -63,49 +57,10 @@ def _renamed(value: Any, names: dict[str, str]) -> Any:
     return names.get(value, value) if isinstance(value, str) else value
 
 
-def start_resolution(rules: Algomancy, flow: Flow, frame: Frame) -> bool:
-    """Targets are checked again: all gone → it fizzles; some gone → it does what it can (Q&A Interaction)."""
-    from cardgames.games.algomancy.checks import still_legal
-
-    entry_id = frame.data.get("entry")
-    entry = next((e for e in flow.state.chain if e.id == entry_id), None)
-    targets: dict[str, list[int]] = {k: list(v) for k, v in dict(frame.data["targets"]).items()}
-    if not targets:
-        return True
-    slots = effect_of(rules, str(entry.ability))[0] if entry is not None and entry.ability else {}
-    kinds = {k: spec.type for k, spec in slots.items()}
-    kept = {k: [x for x in v if still_legal(rules, flow.state, x, entry, kinds.get(k))]
-            for k, v in targets.items()}
-    if not any(kept.values()):
-        finish(rules, flow, entry, fizzled=True)
-        return False
-    if kept != targets:
-        flow.update(frame, targets=kept)
-    return True
-
-
-def finish_resolution(rules: Algomancy, flow: Flow, frame: Frame) -> None:
-    entry_id = frame.data.get("entry")
-    entry = next((e for e in flow.state.chain if e.id == entry_id), None)
-    finish(rules, flow, entry, fizzled=False)
-
-
-def finish(rules: Algomancy, flow: Flow, entry: Any, *, fizzled: bool) -> None:
-    """The card goes where it belongs: a unit or spell unit spawns (unless it fizzled), a
-    spell goes to its owner's bin (erased if unstable), a spell token is erased."""
-    from cardgames.games.algomancy.checks import spawn, to_bin
-
-    if entry is None:
-        return
-    state = flow.state
-    flow.emit(ce.ChainPopped(entry.id, "fizzled" if fizzled else "resolved"))
-    src = state.objects.get(entry.source) if entry.source is not None else None
-    if src is None or src.zone != "stack":
-        return
-    card = rules.cards[src.card]
-    if entry.data.get("unstable"):
-        flow.emit(ce.ObjectPropSet(src.id, "unstable", True))
-    if card.is_unit and not fizzled:
-        spawn(rules, flow, src.id, entry.controller, int(entry.data.get("region", entry.controller)))
-    else:
-        to_bin(rules, flow, src.id)
+def _mod_effect(rules: Rules, ref: str) -> tuple[dict[str, TargetSpec], list[dict[str, Any]], str]:
+    """(target slots, steps, name) of "virus:<card>" and "ambush:<card>" (their verbs are in `mods.py`)."""
+    how, cid = ref.split(":", 1)
+    name = rules.cards[cid].name
+    if how == "virus":
+        return {"host": TargetSpec(type="unit", count=1)}, [{"attach_virus": {}}], name
+    return {"ally": TargetSpec(type="unit", side="ally", count=1)}, [{"ambush": {}}], name

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgames.engine import chain as chainmod
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame
 from cardgames.games.algomancy import table as t
-
-if TYPE_CHECKING:
-    from cardgames.games.algomancy.rules import Algomancy
+from cardgames.games.algomancy.battle import Battle
+from cardgames.games.algomancy.checks import check_state, draw
+from cardgames.games.algomancy.context import Rules
+from cardgames.games.algomancy.planning import Planning
+from cardgames.games.algomancy.triggers import end_of_turn_effects, flush
 
 STEPS = ("begin", "refresh", "draw", "draft", "pass_packs", "resources", "haste", "battle", "regroup",
          "deploy", "end", "pass")
@@ -26,15 +26,15 @@ PHASES = {"refresh": "planning", "draw": "planning", "draft": "planning", "pass_
 class Turn:
     """Frame kind "turn": runs one step at a time; each step pushes the frames it needs."""
 
-    def __init__(self, rules: Algomancy) -> None:
+    def __init__(self, rules: Rules, planning: Planning, battle: Battle) -> None:
         self.rules = rules
+        self.planning = planning
+        self.battle = battle
 
     def frame_kinds(self) -> dict[str, FrameKind]:
         return {"turn": FnFrame(self._run)}
 
     def _run(self, flow: Flow, frame: Frame) -> Ask | None:
-        from cardgames.games.algomancy.checks import check_state, flush
-
         state = flow.state
         if check_state(self.rules, flow) or flush(self.rules, flow):
             return None  # deaths and triggers between steps (e.g. after end-of-turn effects)
@@ -48,30 +48,30 @@ class Turn:
         if step == "begin":
             flow.emit(ce.TurnBegan(state.turn + 1, t.initiative(state)))
         elif step == "refresh":
-            self.rules.planning.refresh(flow)
+            self.planning.refresh(flow)
         elif step == "draw":
             if state.turn > 1:  # the first draw was dealt with the opening hand
                 for s in order:
                     for _ in range(2):
-                        self.rules.planning.draw(flow, s)
+                        draw(flow, s)
         elif step == "draft":
-            self.rules.planning.start_draft(flow)
+            self.planning.start_draft(flow)
         elif step == "pass_packs":
-            self.rules.planning.pass_packs(flow)
+            self.planning.pass_packs(flow)
         elif step == "resources":
-            self.rules.planning.resources_step(flow)
+            self.planning.resources_step(flow)
         elif step == "haste":
             for s in reversed(order):  # each player alone in their own region (R18)
                 chainmod.open_window(flow, s, "haste", "Haste step", seats=[s], lead=s)
         elif step == "battle":
-            self.rules.battle_rules.start(flow)
+            self.battle.start(flow)
         elif step == "regroup":
-            self.rules.battle_rules.regroup(flow)
+            self.battle.regroup(flow)
         elif step == "deploy":
             for s in reversed(order):  # IT first, then NIT (R19)
                 chainmod.open_window(flow, s, "deploy", "Deployment", seats=[s], lead=s)
         elif step == "end":
-            self.rules.play.end_of_turn(flow)
+            end_of_turn_effects(self.rules, flow)  # special actions, without the stack (R20)
         elif step == "pass":
             n = len(state.players)
             nxt_seat = next(s for s in ((t.initiative(state) + i) % n for i in range(1, n + 1))

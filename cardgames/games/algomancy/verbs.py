@@ -3,24 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.effects import StepContext
 from cardgames.engine.flow import Flow
 from cardgames.engine.state import State
+from cardgames.games.algomancy import board
 from cardgames.games.algomancy import table as t
+from cardgames.games.algomancy.checks import create, destroy, detach_all, draw, leave_formation, spawn, to_bin
+from cardgames.games.algomancy.context import rules_of
 from cardgames.games.algomancy.events import Damaged, LifeLost, player_ref, seat_of_ref
-
-if TYPE_CHECKING:
-    from cardgames.games.algomancy.rules import Algomancy
+from cardgames.games.algomancy.triggers import queue_trigger_event
 
 Verb = Callable[[Flow, StepContext, Any], "Ask | None"]
-
-
-def _rules(flow: Flow) -> Algomancy:
-    return flow.ruleset  # type: ignore[return-value]
 
 
 def region_of(ctx: StepContext) -> int:
@@ -35,7 +32,7 @@ def refs(flow: Flow, ctx: StepContext, word: str) -> list[int]:
         return [ctx.source] if ctx.source is not None and ctx.source in state.objects else []
     if word == "controller":
         return [player_ref(ctx.controller)]
-    units = [o for o in t.in_region(state, reg) if _rules(flow).cards[o.card].is_unit]
+    units = [o for o in t.in_region(state, reg) if rules_of(flow).cards[o.card].is_unit]
     if word == "each_enemy_unit":
         return [o.id for o in units if o.controller != ctx.controller]
     if word in ("each_ally_unit", "allies"):
@@ -73,7 +70,7 @@ def _amount(flow: Flow, ctx: StepContext, value: Any) -> int:
 
 def deal_damage(flow: Flow, target: int, amount: int, source: int | None, *, combat: bool = False) -> None:
     """Deal damage to a unit or player, after prevention and replacement (Lithoghul, Boon)."""
-    rules = _rules(flow)
+    rules = rules_of(flow)
     state = flow.state
     if amount <= 0:
         return
@@ -86,7 +83,8 @@ def deal_damage(flow: Flow, target: int, amount: int, source: int | None, *, com
         amount = max(0, amount - reduce)
         if amount <= 0:
             return
-        if source is not None and source in state.objects and "deadly" in rules.battle_rules.attributes(state, source):
+        dealer = state.objects.get(source) if source is not None else None
+        if dealer is not None and "deadly" in board.attributes(rules, state, dealer):
             flow.emit(ce.ObjectPropSet(target, "deadly_hit", True))
     flow.emit(Damaged(target, amount, source, combat))
 
@@ -102,7 +100,7 @@ def _damage_adjacent(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask 
     amount = _amount(flow, ctx, args["amount"])
     for r in refs(flow, ctx, str(args["of"])):
         if r >= 0:
-            for adj in _rules(flow).battle_rules.adjacent(flow.state, r):
+            for adj in board.adjacent_units(flow.state, r):
                 deal_damage(flow, adj, amount, ctx.source)
     return None
 
@@ -110,7 +108,7 @@ def _damage_adjacent(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask 
 def place_counters(flow: Flow, obj: int, kind: str, n: int) -> None:
     """Place counters; a +1/+1 and a −1/−1 cancel and both go (rulebook: Stat changes and counters).
     Flux Resonator: one more +1/+1 on an allied unit."""
-    rules = _rules(flow)
+    rules = rules_of(flow)
     state = flow.state
     o = state.objects[obj]
     if kind == "+1/+1" and n > 0:
@@ -154,16 +152,14 @@ def _base(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
 
 
 def _create(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
-    rules = _rules(flow)
+    rules = rules_of(flow)
     reg = region_of(ctx)
     props: dict[str, Any] = {"token": True}
     if "x" in args:
         props["x"] = int(args["x"])
     for _ in range(int(args.get("count", 1))):
-        oid = rules.create(flow, str(args["token"]), ctx.controller, t.region(reg), props)
+        oid = create(rules, flow, str(args["token"]), ctx.controller, t.region(reg), props)
         if rules.cards[str(args["token"])].is_unit:
-            from cardgames.games.algomancy.checks import queue_trigger_event
-
             queue_trigger_event(rules, flow, "spawn", oid, ctx.controller, reg)
     return None
 
@@ -171,9 +167,7 @@ def _create(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
 def _sacrifice(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     """Each chosen player in the region sacrifices N of their units there; they choose which
     (rulebook: Sacrifice). A player with N or fewer sacrifices them all without being asked."""
-    from cardgames.games.algomancy.checks import destroy
-
-    rules = _rules(flow)
+    rules = rules_of(flow)
     state = flow.state
     reg = region_of(ctx)
     who = str(args["who"])
@@ -195,7 +189,7 @@ def _sacrifice(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None
 
 def sacrifice_run(flow: Flow, frame: Any) -> Ask | None:
     """Frame kind "sacrifice": a player chooses the units they sacrifice, one at a time."""
-    rules = _rules(flow)
+    rules = rules_of(flow)
     state = flow.state
     seat, reg, left = int(frame.data["seat"]), int(frame.data["region"]), int(frame.data["left"])
     mine = [o for o in t.in_region(state, reg) if o.controller == seat and rules.cards[o.card].is_unit]
@@ -208,24 +202,19 @@ def sacrifice_run(flow: Flow, frame: Any) -> Ask | None:
 
 
 def sacrifice_answer(flow: Flow, frame: Any, option: Option) -> None:
-    from cardgames.games.algomancy.checks import destroy
-
     flow.update(frame, left=int(frame.data["left"]) - 1)
-    destroy(_rules(flow), flow, int(option.key.split(":")[1]), "sacrificed")
+    destroy(rules_of(flow), flow, int(option.key.split(":")[1]), "sacrificed")
 
 
 def recall(flow: Flow, obj: int) -> None:
     """Return a permanent to its owner's hand: tokens are erased, mods go to the bin (R54). It leaves play, so
     its "when I despawn" abilities trigger, its mods' included (R52: despawn is leaving play for any reason)."""
-    from cardgames.games.algomancy.checks import queue_trigger_event
-    from cardgames.games.algomancy.mods import detach_all
-
-    rules = _rules(flow)
+    rules = rules_of(flow)
     state = flow.state
     o = state.objects[obj]
-    rules.battle_rules.leave_formation(flow, obj)
+    leave_formation(flow, obj)
     queue_trigger_event(rules, flow, "despawn", obj, o.controller, t.region_seat(o.zone))
-    detach_all(rules, flow, obj, "bin")
+    detach_all(flow, obj, "bin")
     home = t.home_seat(o)
     if rules.cards[o.card].is_token or home < 0:
         flow.emit(ce.ObjectMoved(obj, "erased", reset=True))
@@ -249,9 +238,7 @@ def _negate(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
         flow.emit(ce.ChainPopped(entry.id, "removed"))
         src = state.objects.get(entry.source) if entry.source is not None else None
         if src is not None and src.zone == "stack":
-            from cardgames.games.algomancy.checks import to_bin
-
-            to_bin(_rules(flow), flow, src.id)
+            to_bin(rules_of(flow), flow, src.id)
     return None
 
 
@@ -260,9 +247,9 @@ def _fight(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     b = refs(flow, ctx, str(args["b"]))
     if not a or not b:
         return None  # it takes two units to fight (Q&A)
-    rules = _rules(flow)
-    pa = max(0, rules.battle_rules.stats(flow.state, a[0])[0])
-    pb = max(0, rules.battle_rules.stats(flow.state, b[0])[0])
+    rules = rules_of(flow)
+    pa = max(0, board.stats_of(rules, flow.state, flow.state.objects[a[0]])[0])
+    pb = max(0, board.stats_of(rules, flow.state, flow.state.objects[b[0]])[0])
     deal_damage(flow, b[0], pa, a[0])
     deal_damage(flow, a[0], pb, b[0])
     return None
@@ -276,26 +263,24 @@ def _exchange(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     state = flow.state
     ca, cb = state.objects[a[0]].controller, state.objects[b[0]].controller
     for obj, new in ((a[0], cb), (b[0], ca)):
-        _rules(flow).battle_rules.leave_formation(flow, obj)
+        leave_formation(flow, obj)
         flow.emit(ce.ObjectChanged(obj, controller=new))
     return None
 
 
 def _spawn_from_bin(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
-    from cardgames.games.algomancy.checks import spawn
-
     for r in ctx.targets.get(str(args["target"]), []):
         o = flow.state.objects.get(r)
         if o is not None and o.zone.startswith("bin:"):
             if args.get("unstable", True):
                 flow.emit(ce.ObjectPropSet(r, "unstable", True))
-            spawn(_rules(flow), flow, r, ctx.controller, region_of(ctx))
+            spawn(rules_of(flow), flow, r, ctx.controller, region_of(ctx))
     return None
 
 
 def _draw(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     for _ in range(int(args.get("n", 1))):
-        _rules(flow).planning.draw(flow, ctx.controller)
+        draw(flow, ctx.controller)
     return None
 
 
@@ -321,9 +306,7 @@ def _prevent(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
 
 
 def _delete_tokens(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
-    from cardgames.games.algomancy.checks import destroy
-
-    rules = _rules(flow)
+    rules = rules_of(flow)
     state = flow.state
     reg = region_of(ctx)
     whose = ctx.controller
@@ -346,7 +329,7 @@ def _give_control(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | N
         return None  # R58: nobody else is present
     if len(others) == 1 or ctx.answer:
         new = others[0] if not ctx.answer else int(ctx.answer[-1].split(":")[1])
-        _rules(flow).battle_rules.leave_formation(flow, obj.id)
+        leave_formation(flow, obj.id)
         flow.emit(ce.ObjectChanged(obj.id, controller=new))
         return None
     return Ask(ctx.controller, "choose_player", "Which player gains control?",
@@ -362,10 +345,8 @@ def _lose_attribute(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask |
 
 
 def _sacrifice_me(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
-    from cardgames.games.algomancy.checks import destroy
-
     if ctx.source is not None and ctx.source in flow.state.objects:
-        destroy(_rules(flow), flow, ctx.source, "sacrificed")
+        destroy(rules_of(flow), flow, ctx.source, "sacrificed")
     return None
 
 
