@@ -44,7 +44,8 @@ def test_no_big_file_is_tracked_outside_screenshots() -> None:
     big = [
         f"{path.relative_to(ROOT)} ({path.stat().st_size:,} bytes)"
         for path in _tracked_files()
-        if path.is_file() and path.stat().st_size > MAX_TRACKED_BYTES and path.relative_to(ROOT).parts[0] != "screenshots"
+        if path.is_file() and path.stat().st_size > MAX_TRACKED_BYTES
+        and path.relative_to(ROOT).parts[0] != "screenshots"
     ]
     assert not big, "files over 1 MB are tracked (built or downloaded? `git rm --cached` them):\n" + "\n".join(big)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kit.app import leaked, names_by_visibility, play_by_bot, take_the_screen
 from textual.geometry import Region
 from textual.widgets import Input, OptionList, Select, Static
-from tui_helpers import press, take_the_screen
 
 from cardgames.api import new_game
 from cardgames.bots.keen_bot import KeenBot
@@ -148,32 +148,18 @@ async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_drafted_gam
     app = CardgamesApp(session)
     bot = KeenBot(5)
     g = session.game
-    checked = 0
+
+    def check(app: CardgamesApp, screen: GameScreen) -> None:
+        seat = session.seated
+        assert seat is not None
+        hidden, shown = names_by_visibility(g, seat)
+        known = shown | {n for n in hidden if any(n in line for line in screen.feeds[seat].lines)}
+        leaks = leaked(board_text(screen), hidden - known - UI_WORDS, known)
+        assert not leaks, f"{g.players[seat]}'s screen shows hidden cards {leaks}"
+
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        for _ in range(5000):
-            screen = app.screen
-            if isinstance(screen, GameOverScreen):
-                break
-            if isinstance(screen, CurtainScreen):
-                await press(app, pilot, "enter")
-                continue
-            assert isinstance(screen, GameScreen)
-            seat = session.seated
-            assert seat is not None and g.decision.seat_index == seat
-            state, rules = g.state, g.ruleset
-            hidden, shown = set(), set()
-            for obj in state.objects.values():
-                (shown if can_see(state, obj, seat) else hidden).add(rules.card_name(state, obj))
-            known = shown | {n for n in hidden if any(n in line for line in screen.feeds[seat].lines)}
-            text = board_text(screen)
-            for name in sorted(known, key=len, reverse=True):
-                text = text.replace(name, " ")
-            leaks = sorted(n for n in hidden - known - UI_WORDS if n in text)
-            assert not leaks, f"{g.players[seat]}'s screen shows hidden cards {leaks}"
-            checked += 1
-            screen.answer(bot.choose(g.decision).key)
-            await pilot._wait_for_screen()
+        checked = await play_by_bot(app, pilot, bot, each=check)
         assert isinstance(app.screen, GameOverScreen)
         summary = str(app.screen.query_one("#summary", Static).content)
         winner = g.players[g.outcome.winners[0]] if g.outcome and g.outcome.winners else "?"

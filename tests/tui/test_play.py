@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tui_helpers import play_by_keys, short_seed
+from kit.app import play_by_keys
+from tui_helpers import short_seed
 
 from cardgames.tui.app import CardgamesApp
 from cardgames.tui.screens.gameover import GameOverScreen

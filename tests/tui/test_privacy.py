@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import html
-import re
+from kit.app import leaked, names_by_visibility, play_by_keys, screen_text
+from tui_helpers import short_seed
 
-from tui_helpers import play_by_keys, short_seed
-
-from cardgames.engine.view import can_see
 from cardgames.tui.app import CardgamesApp
 from cardgames.tui.screens.curtain import CurtainScreen
 from cardgames.tui.screens.game import GameScreen
@@ -16,31 +13,14 @@ from cardgames.tui.session import Session
 PLAYERS = ["Ann", "Bob"]
 
 
-def screen_text(app: CardgamesApp) -> str:
-    svg = app.export_screenshot()
-    return html.unescape(" ".join(re.findall(r">([^<>]*)</text>", svg))).replace("\xa0", " ")
-
-
 def hidden_and_public(session: Session, seat: int) -> tuple[set[str], set[str]]:
     """Names of cards `seat` may not see (and not also visible elsewhere), and every public name
-    (visible cards, hero and ability names) to take out of the screen text first, so that a
-    hidden "Rally" is not found inside a public "Rally the Ranks"."""
-    state, rules = session.game.state, session.game.ruleset
-    hidden, shown = set(), set()
-    for obj in state.objects.values():
-        name = rules.card_name(state, obj)
-        (shown if can_see(state, obj, seat) else hidden).add(name)
-    cat = rules.cat  # type: ignore[attr-defined]
-    public = set(shown)
+    (visible cards, hero and ability names)."""
+    hidden, public = names_by_visibility(session.game, seat)
+    cat = session.game.ruleset.cat  # type: ignore[attr-defined]
     for hero in cat.heroes():
         public |= {hero.name, hero.title} | {a.name for a in hero.abilities}
-    return hidden - shown, public
-
-
-def leaked(text: str, hidden: set[str], public: set[str]) -> list[str]:
-    for name in sorted(public, key=len, reverse=True):
-        text = text.replace(name, " ")
-    return sorted(n for n in hidden if n in text)
+    return hidden, public
 
 
 async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_game() -> None:

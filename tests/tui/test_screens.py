@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from kit.app import take_the_screen
 from textual.widgets import Static
-from tui_helpers import take_the_screen
 
 from cardgames.tui.app import CardgamesApp
 from cardgames.tui.screens.curtain import CurtainScreen
