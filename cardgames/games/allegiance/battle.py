@@ -5,23 +5,19 @@ Each step is followed by a chance to play reaction maneuvers; no maneuvers durin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgames.engine import chain as chainmod
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow
 from cardgames.engine.state import Frame, GameObject, State
 from cardgames.games.allegiance import board, damage
+from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import hero_ref
-
-if TYPE_CHECKING:
-    from cardgames.games.allegiance.rules import Allegiance
 
 STEPS = ["declare", "after_declare", "defend", "after_defend", "damage", "after_damage", "end"]
 
 
-def weapon_may_attack(rules: Allegiance, state: State, seat: int) -> bool:
+def weapon_may_attack(cat: Cards, state: State, seat: int) -> bool:
     """First-turn rule (p.20, p.26-27): 2 players: the first player not on their first turn;
     3+ players: nobody on their own first turn."""
     p = state.players[seat]
@@ -31,16 +27,15 @@ def weapon_may_attack(rules: Allegiance, state: State, seat: int) -> bool:
         if seat == int(state.globals.get("first_player", 0)):
             return False
     armor = board.gear(state, seat, "armor")
-    return not (armor and "weapon_cannot_attack" in rules.cat.keywords(armor))
+    return not (armor and "weapon_cannot_attack" in cat.keywords(armor))
 
 
-def may_attack(rules: Allegiance, state: State, obj: GameObject) -> bool:
-    cat = rules.cat
+def may_attack(cat: Cards, state: State, obj: GameObject) -> bool:
     if obj.exhausted or obj.controller != state.active or not board.attack_allowed(cat, state, obj):
         return False
     seat = obj.controller
     if obj.id == state.players[seat].props.get("weapon"):
-        return weapon_may_attack(rules, state, seat)
+        return weapon_may_attack(cat, state, seat)
     if obj.props.get("type") != "unit" or obj.attached_to is not None:
         return False
     if obj.entered_turn < state.turn:
@@ -51,10 +46,10 @@ def may_attack(rules: Allegiance, state: State, obj: GameObject) -> bool:
     return "may_attack_on_entry" in cat.keywords(obj) or bool(obj.counters.get("hasty"))
 
 
-def eligible_attackers(rules: Allegiance, state: State, seat: int) -> list[int]:
-    out = [u.id for u in board.units(state, seat) if may_attack(rules, state, u)]
+def eligible_attackers(cat: Cards, state: State, seat: int) -> list[int]:
+    out = [u.id for u in board.units(state, seat) if may_attack(cat, state, u)]
     weapon = board.gear(state, seat, "weapon")
-    if weapon is not None and may_attack(rules, state, weapon):
+    if weapon is not None and may_attack(cat, state, weapon):
         out.append(weapon.id)
     return out
 
@@ -68,9 +63,11 @@ def start_battle(flow: Flow, attacker: int, defender: int) -> None:
 class Battle:
     """Frame kinds "battle", "declare_attackers", "assign_defenders" and "armor"."""
 
-    def __init__(self, rules: Allegiance) -> None:
-        self.r = rules
-        self.cat = rules.cat
+    def __init__(self, cat: Cards) -> None:
+        self.cat = cat
+
+    def _name(self, state: State, ref: int) -> str:
+        return board.name_of(self.cat, state, ref)
 
     # -- the battle's steps ------------------------------------------------------------------
 
@@ -126,9 +123,9 @@ class Battle:
         state = flow.state
         seat = state.active
         chosen = list(frame.data["chosen"])
-        cands = [c for c in eligible_attackers(self.r, state, seat)]
+        cands = [c for c in eligible_attackers(self.cat, state, seat)]
         chosen = [c for c in chosen if c in cands]
-        name = self.r.label
+        name = self._name
         opts = [Option(f"attack:{c}", f"Attack with {name(state, c)}", "attack", c)
                 for c in cands if c not in chosen]
         opts.append(
@@ -157,7 +154,7 @@ class Battle:
             flow.update(frame, chosen=[c for c in chosen if c != int(ref)])
         else:
             state = flow.state
-            chosen = [c for c in chosen if c in eligible_attackers(self.r, state, state.active)]
+            chosen = [c for c in chosen if c in eligible_attackers(self.cat, state, state.active)]
             flow.pop(frame)
             for c in chosen:
                 flow.emit(ce.ObjectChanged(c, exhausted=True))
@@ -194,7 +191,7 @@ class Battle:
         for d in blocks.values():
             used[d] = used.get(d, 0) + 1
         attackers = [a for a in b.get("attackers") or [] if board.in_play(state, state.objects[a])]
-        name = self.r.label
+        name = self._name
         picking = frame.data.get("picking")
         if picking is not None:
             unit = state.objects[int(picking)]
@@ -317,7 +314,7 @@ class Battle:
             flow.pop(frame)
             flow.push("battle_damage", plan=plan)
             return None
-        name = self.r.label
+        name = self._name
         opts = [
             Option(
                 f"armor:{a}",

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgames.engine import core_events as ce
 from cardgames.engine.flow import Flow
 from cardgames.engine.state import GameObject, State
+from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import Revealed, hero_ref, hero_seat, is_hero
 from cardgames.games.allegiance.schema import Condition, Static
-
-if TYPE_CHECKING:
-    from cardgames.games.allegiance.catalog import Catalog
 
 DECKS = ("basic", "elite", "action")
 UNIT_DECKS = ("basic", "elite")
@@ -105,7 +103,12 @@ def controller(state: State, ref: int) -> int:
     return hero_seat(ref) if is_hero(ref) else state.objects[ref].controller
 
 
-def name_of(cat: Catalog, state: State, ref: int) -> str:
+def cooldowns(state: State, seat: int) -> dict[str, int]:
+    """A copy of the seat's hero ability cooldowns (ability id -> turns to wait; 0 is ready)."""
+    return dict(state.players[seat].props.get("cooldowns") or {})
+
+
+def name_of(cat: Cards, state: State, ref: int) -> str:
     if is_hero(ref):
         p = state.players[hero_seat(ref)]
         hero = p.props.get("hero")
@@ -116,7 +119,7 @@ def name_of(cat: Catalog, state: State, ref: int) -> str:
 # -- stats ---------------------------------------------------------------------------------
 
 
-def _statics(cat: Catalog, state: State) -> list[tuple[GameObject, Static]]:
+def _statics(cat: Cards, state: State) -> list[tuple[GameObject, Static]]:
     """Every static (`while`) effect of the cards in play, with the card it comes from.
 
     Remembered until the next event (stat queries ask for it once per unit, many times a step).
@@ -161,13 +164,13 @@ def _affects(state: State, src: GameObject, w: Static, ref: int) -> bool:
     return False
 
 
-def _static_bonus(cat: Catalog, state: State, obj: GameObject, stat: str) -> int:
+def _static_bonus(cat: Cards, state: State, obj: GameObject, stat: str) -> int:
     """Bonuses from static (`while`) abilities of cards in play."""
     return sum(w.amount for src, w in _statics(cat, state)
                if w.amount and w.stat == stat and _affects(state, src, w, obj.id))
 
 
-def static_prevent(flow: Flow, cat: Catalog, target: int, amount: int, source: int | None) -> int:
+def static_prevent(flow: Flow, cat: Cards, target: int, amount: int, source: int | None) -> int:
     """Static prevention (`prevent_each`, `prevent_per_turn`) of `amount` damage; returns the rest.
 
     Per-turn budgets (e.g. Iron Skin) are remembered in the global "prevented" by card and turn.
@@ -196,7 +199,7 @@ def static_prevent(flow: Flow, cat: Catalog, target: int, amount: int, source: i
     return amount
 
 
-def condition(cat: Catalog, state: State, obj: GameObject, cond: Condition | None,
+def condition(cat: Cards, state: State, obj: GameObject, cond: Condition | None,
               data: dict[str, Any] | None = None) -> bool:
     """Whether a trigger's (or an attack restriction's) condition holds for card `obj` now."""
     if cond is None:
@@ -213,7 +216,7 @@ def condition(cat: Catalog, state: State, obj: GameObject, cond: Condition | Non
     return not (cond.once_per_turn and once.get(str(obj.id)) == state.turn)
 
 
-def trigger_allowed(flow: Flow, cat: Catalog, obj: GameObject, cond: Condition | None,
+def trigger_allowed(flow: Flow, cat: Cards, obj: GameObject, cond: Condition | None,
                     data: dict[str, Any] | None = None) -> bool:
     """`condition`, and for a once-per-turn trigger, remember that it triggered this turn."""
     state = flow.state
@@ -225,14 +228,14 @@ def trigger_allowed(flow: Flow, cat: Catalog, obj: GameObject, cond: Condition |
     return True
 
 
-def attack_allowed(cat: Catalog, state: State, obj: GameObject) -> bool:
+def attack_allowed(cat: Cards, state: State, obj: GameObject) -> bool:
     """False if a static of the card itself forbids declaring it as an attacker now."""
     return all(condition(cat, state, obj, ab.while_.attack_only_if)
                for ab in cat.abilities_of(obj)
                if ab.while_ is not None and ab.while_.attack_only_if is not None)
 
 
-def hero_protected(cat: Catalog, state: State, hero: int, seat: int, source: int | None) -> bool:
+def hero_protected(cat: Cards, state: State, hero: int, seat: int, source: int | None) -> bool:
     """Whether `seat` may not target `hero` with `source` (Leafweave Cloak: no opponent's
     action card may target the hero)."""
     owner = hero_seat(hero)
@@ -244,7 +247,7 @@ def hero_protected(cat: Catalog, state: State, hero: int, seat: int, source: int
     return armor is not None and "hero_untargetable_by_opponent_actions" in cat.keywords(armor)
 
 
-def keywords(cat: Catalog, state: State, obj: GameObject) -> list[str]:
+def keywords(cat: Cards, state: State, obj: GameObject) -> list[str]:
     """The card's own keywords and those its attachments give it (e.g. Hunter's Mark)."""
     out = list(cat.keywords(obj))
     for att in attachments(state, obj.id):
@@ -252,11 +255,11 @@ def keywords(cat: Catalog, state: State, obj: GameObject) -> list[str]:
     return out
 
 
-def base_attack(cat: Catalog, obj: GameObject) -> int:
+def base_attack(cat: Cards, obj: GameObject) -> int:
     return cat.printed_attack(obj)
 
 
-def attack(cat: Catalog, state: State, obj: GameObject) -> int:
+def attack(cat: Cards, state: State, obj: GameObject) -> int:
     """Current attack power (may be negative; negative deals 0 — rulebook p.24)."""
     value = base_attack(cat, obj)
     if obj.props.get("type") == "unit":
@@ -265,14 +268,14 @@ def attack(cat: Catalog, state: State, obj: GameObject) -> int:
     return value + _static_bonus(cat, state, obj, "attack")
 
 
-def max_health(cat: Catalog, state: State, obj: GameObject) -> int:
+def max_health(cat: Cards, state: State, obj: GameObject) -> int:
     """Printed health + augment counters + modifiers (ruling R49)."""
     value = cat.printed_health(obj) + obj.counters.get("augment", 0)
     value += sum(m.amount for m in state.modifiers if m.target == obj.id and m.stat == "health")
     return value + _static_bonus(cat, state, obj, "health")
 
 
-def armor_rating(cat: Catalog, state: State, seat: int) -> int:
+def armor_rating(cat: Cards, state: State, seat: int) -> int:
     obj = gear(state, seat, "armor")
     return cat.face(obj).armor or 0 if obj else 0
 

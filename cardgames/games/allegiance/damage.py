@@ -5,19 +5,15 @@ Rulebook: Additional Gameplay Concepts (p.14-15) and General Multiplayer Rules (
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgames.engine import core_events as ce
 from cardgames.engine.flow import Flow
 from cardgames.engine.state import GameObject, State
 from cardgames.games.allegiance import board
+from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import Damaged, Healed, hero_ref, hero_seat, is_hero
 
-if TYPE_CHECKING:
-    from cardgames.games.allegiance.catalog import Catalog
 
-
-def queue_trigger(flow: Flow, cat: Catalog, src: GameObject, index: int, when: str,
+def queue_trigger(flow: Flow, cat: Cards, src: GameObject, index: int, when: str,
                   controller: int | None = None, **data: object) -> None:
     ab = cat.abilities_of(src)[index]
     tid = flow.new_id()
@@ -29,7 +25,7 @@ def queue_trigger(flow: Flow, cat: Catalog, src: GameObject, index: int, when: s
     }))
 
 
-def fire(flow: Flow, cat: Catalog, when: str, objs: list[GameObject] | None = None,
+def fire(flow: Flow, cat: Cards, when: str, objs: list[GameObject] | None = None,
          controller: int | None = None, **data: object) -> None:
     """Queue the `when` triggers of `objs` (default: every card in play)."""
     state = flow.state
@@ -45,7 +41,7 @@ def fire(flow: Flow, cat: Catalog, when: str, objs: list[GameObject] | None = No
 # -- damage ----------------------------------------------------------------------------------
 
 
-def prevent(flow: Flow, target: int, amount: int, cat: Catalog | None = None,
+def prevent(flow: Flow, target: int, amount: int, cat: Cards | None = None,
             source: int | None = None) -> int:
     """Apply prevention to `amount` damage to `target`; returns the damage left (p.14).
 
@@ -68,7 +64,7 @@ def prevent(flow: Flow, target: int, amount: int, cat: Catalog | None = None,
     return amount
 
 
-def deal(flow: Flow, cat: Catalog, target: int, amount: int, source: int | None, *,
+def deal(flow: Flow, cat: Cards, target: int, amount: int, source: int | None, *,
          battle: bool = False, armor_prevented: int = 0) -> int:
     """Deal damage (prevention applied); the caller runs `check_state` afterwards. Returns dealt.
 
@@ -86,7 +82,7 @@ def deal(flow: Flow, cat: Catalog, target: int, amount: int, source: int | None,
     return left
 
 
-def heal(flow: Flow, cat: Catalog, target: int, amount: int | None, source: int | None) -> int:
+def heal(flow: Flow, cat: Cards, target: int, amount: int | None, source: int | None) -> int:
     """Heal up to `amount` (None: all) damage; never above the maximum (rulebook p.14)."""
     state = flow.state
     if not board.alive(state, target):
@@ -102,7 +98,7 @@ def heal(flow: Flow, cat: Catalog, target: int, amount: int | None, source: int 
     return max(healed, 0)
 
 
-def check_state(flow: Flow, cat: Catalog) -> None:
+def check_state(flow: Flow, cat: Cards) -> None:
     """Destroy units with lethal damage and eliminate heroes at 0, at once (rulebook p.14)."""
     state = flow.state
     while True:
@@ -123,7 +119,7 @@ def check_state(flow: Flow, cat: Catalog) -> None:
 # -- leaving play ------------------------------------------------------------------------------
 
 
-def leave_play(flow: Flow, cat: Catalog, obj_id: int, *, destination: str | None = None,
+def leave_play(flow: Flow, cat: Cards, obj_id: int, *, destination: str | None = None,
                bottom: bool = False) -> None:
     """Move a card out of play to where it belongs (discard pile, deck bottom or reserves)."""
     state = flow.state
@@ -151,7 +147,7 @@ def home(state: State, obj: GameObject, *, bottom: bool = False) -> tuple[str, i
     return board.reserves(obj.owner), None
 
 
-def destroy(flow: Flow, cat: Catalog, obj_id: int) -> None:
+def destroy(flow: Flow, cat: Cards, obj_id: int) -> None:
     """Destroy a card in play; triggers "destroyed" abilities (rulebook p.14)."""
     state = flow.state
     obj = state.objects[obj_id]
@@ -172,21 +168,21 @@ def destroy(flow: Flow, cat: Catalog, obj_id: int) -> None:
         )
 
 
-def _rules_of(cat: Catalog, state: State, seat: int) -> list[str]:
+def _rules_of(cat: Cards, state: State, seat: int) -> list[str]:
     p = state.players[seat]
     if p.eliminated or not p.props.get("hero"):
         return []
     return list(cat.hero(str(p.props["hero"])).special_rules)
 
 
-def special_rules(cat: Catalog, state: State, seat: int) -> list[str]:
+def special_rules(cat: Cards, state: State, seat: int) -> list[str]:
     return _rules_of(cat, state, seat)
 
 
 # -- elimination and the end -----------------------------------------------------------------
 
 
-def eliminate(flow: Flow, cat: Catalog, seat: int, reason: str) -> None:
+def eliminate(flow: Flow, cat: Cards, seat: int, reason: str) -> None:
     """A hero is defeated: their cards leave, their chain items go (rulings R79-R81)."""
     state = flow.state
     flow.emit(ce.PlayerEliminated(seat, reason))

@@ -5,21 +5,16 @@ Nothing the viewer may not see is shown.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgames.engine import core_events as ce
 from cardgames.engine.events import Event
 from cardgames.engine.state import State
 from cardgames.games.allegiance import board
+from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import CardDrawn, Damaged, GoldChanged, Healed
 
-if TYPE_CHECKING:
-    from cardgames.games.allegiance.rules import Allegiance
 
-
-def describe_event(rules: Allegiance, state: State, ev: Event, viewer: int | None) -> str | None:
+def describe_event(cat: Cards, state: State, ev: Event, viewer: int | None) -> str | None:
     """Describe `ev` (already applied to `state`) for `viewer` (None: public only)."""
-    cat = rules.cat
 
     def who(seat: int) -> str:
         return state.players[seat].name

@@ -7,26 +7,24 @@ the maneuver phase of the named player's turn. Both are game options, so saves r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgames.engine import chain as chainmod
 from cardgames.engine import core_events as ce
 from cardgames.engine.flow import Flow
 from cardgames.engine.ruleset import SetupError
 from cardgames.engine.state import Json
-from cardgames.games.allegiance import board
+from cardgames.games.allegiance import board, entering
+from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import CardDrawn, GoldChanged
 from cardgames.games.allegiance.schema import GearCard, UnitCard
-
-if TYPE_CHECKING:
-    from cardgames.games.allegiance.rules import Allegiance
 
 PLAYER_KEYS = {"gold", "production", "health", "hand", "territory", "weapon", "armor", "cooldowns",
                "turns_taken", "stop", "weapon_exhausted", "armor_exhausted", "armor_used", "focus"}
 UNIT_KEYS = {"card", "damage", "augment", "exhausted", "new", "counters"}
 
 
-def stack_decks(rules: Allegiance, flow: Flow, stack: dict[str, list[str]]) -> None:
+def stack_decks(flow: Flow, stack: dict[str, list[str]]) -> None:
     """Put these cards (top first) on top of each shared deck."""
     state = flow.state
     for deck_name, cards in stack.items():
@@ -47,8 +45,8 @@ def _find(ids: list[int], state: Any, cid: str, exclude: set[int]) -> int | None
     return None
 
 
-def _from_decks(rules: Allegiance, flow: Flow, cid: str) -> int:
-    card = rules.cat.card(cid)
+def _from_decks(cat: Cards, flow: Flow, cid: str) -> int:
+    card = cat.card(cid)
     back = card.deck if isinstance(card, UnitCard) else "action"
     state = flow.state
     for zone in (board.deck(back), board.discard(back)):
@@ -60,9 +58,9 @@ def _from_decks(rules: Allegiance, flow: Flow, cid: str) -> int:
     )
 
 
-def apply_given(rules: Allegiance, flow: Flow, given: dict[str, Json]) -> None:
+def apply_given(cat: Cards, flow: Flow, given: dict[str, Json]) -> None:
     """Set the table as `given` says and start in the active player's maneuver phase."""
-    state, cat = flow.state, rules.cat
+    state = flow.state
     names = [p.name for p in state.players]
     unknown = set(given) - {"players", "turn", "active", "discard"}
     if unknown:
@@ -87,7 +85,7 @@ def apply_given(rules: Allegiance, flow: Flow, given: dict[str, Json]) -> None:
             for obj in list(state.cards_in(board.hand(seat))):
                 flow.emit(ce.ObjectMoved(obj.id, board.deck(str(obj.props["back"])), reset=True))
             for cid in spec["hand"]:
-                oid = _from_decks(rules, flow, str(cid))
+                oid = _from_decks(cat, flow, str(cid))
                 flow.emit(CardDrawn(oid, seat, str(state.objects[oid].props["back"])))
         for unit in spec.get("territory") or []:
             u: dict[str, Any] = {"card": unit} if isinstance(unit, str) else dict(unit)
@@ -101,9 +99,9 @@ def apply_given(rules: Allegiance, flow: Flow, given: dict[str, Json]) -> None:
             if not isinstance(card, UnitCard):
                 raise SetupError(f"given.players.{name}.territory: {cid!r} is not a unit")
             oid = (
-                rules.special_object(flow, seat, cid)
+                entering.special_object(flow, cat, seat, cid)
                 if card.special
-                else _from_decks(rules, flow, cid)
+                else _from_decks(cat, flow, cid)
             )
             entered = int(given.get("turn", 1)) if u.get("new") else 0
             board.move(
@@ -154,7 +152,7 @@ def apply_given(rules: Allegiance, flow: Flow, given: dict[str, Json]) -> None:
     for deck_name, cards in dict(given.get("discard") or {}).items():
         for cid in cards:
             flow.emit(
-                ce.ObjectMoved(_from_decks(rules, flow, str(cid)), board.discard(str(deck_name)))
+                ce.ObjectMoved(_from_decks(cat, flow, str(cid)), board.discard(str(deck_name)))
             )
     active_name = given.get("active", names[int(state.globals.get("first_player", 0))])
     if active_name not in names:

@@ -6,16 +6,13 @@ Cards are conserved, gold is never negative, health stays within bounds.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from cardgames.engine.state import State
 from cardgames.games.allegiance import board
-
-if TYPE_CHECKING:
-    from cardgames.games.allegiance.rules import Allegiance
+from cardgames.games.allegiance.cards import Cards
 
 
-def check(rules: Allegiance, state: State, *, settled: bool = True) -> list[str]:
+def check(cat: Cards, state: State, *, settled: bool = True) -> list[str]:
     """Everything wrong with `state` (empty when all is well).
 
     With `settled` False, only what holds after every event; with True (the default), also what
@@ -42,7 +39,7 @@ def check(rules: Allegiance, state: State, *, settled: bool = True) -> list[str]
     if len(seen) != len(objects):
         problems.extend(f"object {oid} is in no zone (lost)" for oid in objects if oid not in seen)
     if state.players and state.zones:
-        expected = _shared_copies(rules)
+        expected = _shared_copies(cat)
         shared = sum(1 for o in objects.values() if o.props.get("back") in board.DECKS)
         if shared != expected:
             problems.append(f"{shared} shared-deck cards exist, expected {expected}")
@@ -68,7 +65,7 @@ def check(rules: Allegiance, state: State, *, settled: bool = True) -> list[str]
             board.in_play(state, obj)
             and obj.props.get("type") == "unit"
             and obj.attached_to is None
-            and obj.counters.get("damage", 0) >= board.max_health(rules.cat, state, obj)
+            and obj.counters.get("damage", 0) >= board.max_health(cat, state, obj)
             and state.outcome is None
         ):
             problems.append(f"unit {obj.id} ({obj.card}) has lethal damage but is in play")
@@ -84,9 +81,8 @@ def check(rules: Allegiance, state: State, *, settled: bool = True) -> list[str]
 _SHARED: dict[int, tuple[object, int]] = {}
 
 
-def _shared_copies(rules: Allegiance) -> int:
+def _shared_copies(cat: Cards) -> int:
     """How many cards the three shared decks hold in all (cached per catalog)."""
-    cat = rules.cat
     hit = _SHARED.get(id(cat))
     if hit is None or hit[0] is not cat:
         hit = (cat, sum(c.copies for d in board.DECKS for c in cat.shared(d)))

@@ -1,6 +1,7 @@
 """Allegiance: A Realm Divided — the ruleset.
 
-Formats, setup, and the hooks that tie its parts together.
+Formats, setup, and the hooks that tie its parts together. The parts (turn, battle, maneuvers,
+effect words, ...) are given only the card catalog, never this class: they sit below it.
 """
 
 from __future__ import annotations
@@ -17,13 +18,16 @@ from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.ruleset import Ruleset, SetupError
 from cardgames.engine.state import Frame, GameObject, Json, State
-from cardgames.games.allegiance import board, damage
+from cardgames.games.allegiance import board, drawing
+from cardgames.games.allegiance.announce import Announcing
 from cardgames.games.allegiance.battle import Battle
 from cardgames.games.allegiance.catalog import Catalog
 from cardgames.games.allegiance.describe import describe_event
 from cardgames.games.allegiance.events import CardDrawn, hero_ref
 from cardgames.games.allegiance.given import apply_given, stack_decks
+from cardgames.games.allegiance.invariants import check
 from cardgames.games.allegiance.maneuvers import Maneuvers
+from cardgames.games.allegiance.resolving import Resolving
 from cardgames.games.allegiance.schema import ActionCard, GearCard, SpecialCard, UnitCard
 from cardgames.games.allegiance.turn import Turn
 from cardgames.games.allegiance.verbs import Verbs
@@ -55,17 +59,20 @@ class Allegiance(Ruleset):
         self, catalog: Catalog | None = None, card_paths: list[Path] | None = None
     ) -> None:
         self.cat = catalog or Catalog.load(card_paths)
-        self.man = Maneuvers(self)
-        self.battle_rules = Battle(self)
-        self.turn = Turn(self)
-        self.verb_table = Verbs(self)
+        cat = self.cat
+        self.announcing = Announcing(cat)
+        self.resolving = Resolving(cat)
+        self.man = Maneuvers(cat, self.announcing, self.resolving)
+        self.battle_rules = Battle(cat)
+        self.turn = Turn(cat)
+        self.verb_table = Verbs(cat)
         self.verbs: Mapping[str, Any] = self.verb_table.table
-        m, b, t = self.man, self.battle_rules, self.turn
+        a, b, t = self.announcing, self.battle_rules, self.turn
         self.frame_kinds: dict[str, FrameKind] = {
             "turn": t,
-            "priority": chainmod.PriorityWindow(m),
-            "announce": FnFrame(m.announce_run, m.announce_answer),
-            "order_triggers": FnFrame(m.order_run, m.order_answer),
+            "priority": chainmod.PriorityWindow(self.man),
+            "announce": FnFrame(a.announce_run, a.announce_answer),
+            "order_triggers": FnFrame(a.order_run, a.order_answer),
             "resolve": effects.Resolution(self),
             "battle": b,
             "declare_attackers": FnFrame(b.declare_run, b.declare_answer),
@@ -83,10 +90,10 @@ class Allegiance(Ruleset):
         return self.cat.effect(ref).steps
 
     def start_resolution(self, flow: Flow, frame: Frame) -> bool:
-        return self.man.start_resolution(flow, frame)
+        return self.resolving.start_resolution(flow, frame)
 
     def finish_resolution(self, flow: Flow, frame: Frame) -> None:
-        self.man.finish_resolution(flow, frame)
+        self.resolving.finish_resolution(flow, frame)
 
     # -- setting the table ---------------------------------------------------------------------
 
@@ -182,7 +189,7 @@ class Allegiance(Ruleset):
                     flow.emit(ce.ObjectCreated(flow.new_id(), card.id, -1, board.deck(d), props))
             flow.shuffle(board.deck(d))
         if options.get("stack"):
-            stack_decks(self, flow, dict(options["stack"]))
+            stack_decks(flow, dict(options["stack"]))
         heroes = self._pick_heroes(flow, list(options.get("heroes") or [None] * n))
         stops: Json = options.get("stop") or {}
         for s, hid in enumerate(heroes):
@@ -214,7 +221,7 @@ class Allegiance(Ruleset):
             hand = HAKOR_HAND if "hakor-hand" in self.cat.hero(hid).special_rules else STARTING_HAND
             for d, count in hand:
                 for _ in range(count):
-                    top = self.turn.top_card(flow, d)
+                    top = drawing.top_card(flow, d)
                     if top is not None:
                         flow.emit(CardDrawn(top, s, d))
         fixed = options.get("first_player")
@@ -234,7 +241,7 @@ class Allegiance(Ruleset):
             if int(given.get("turn", 1)) > 1:
                 for s in range(n):
                     flow.emit(ce.PlayerPropSet(s, "turns_taken", 1))
-            apply_given(self, flow, dict(given))
+            apply_given(self.cat, flow, dict(given))
             return
         if team_roll:
             flow.push("first_player", team=first)
@@ -298,37 +305,6 @@ class Allegiance(Ruleset):
                 out.append(str(h))
         return out
 
-    # -- helpers the parts share -------------------------------------------------------------
-
-    def special_object(self, flow: Flow, seat: int, card_id: str) -> int:
-        """A special card from `seat`'s reserves (created if there is none: no supply limit, R3)."""
-        card = self.cat.card(card_id)
-        for obj in flow.state.cards_in(board.reserves(seat)):
-            if obj.card == card_id:
-                return obj.id
-        props: dict[str, Json] = {"back": "special"}
-        if isinstance(card, UnitCard):
-            props.update(type="unit", deck=card.deck)
-        elif isinstance(card, SpecialCard):
-            props["type"] = card.type
-        oid = flow.new_id()
-        flow.emit(ce.ObjectCreated(oid, card_id, seat, board.reserves(seat), props))
-        return oid
-
-    def put_into_play(self, flow: Flow, oid: int, seat: int) -> None:
-        """A unit enters `seat`'s territory refreshed and triggers "enters play" (p.18, R57)."""
-        board.move(flow, oid, board.territory(seat), controller=seat, entered_turn=flow.state.turn)
-        obj = flow.state.objects[oid]
-        if obj.exhausted:
-            flow.emit(ce.ObjectChanged(oid, exhausted=False))
-        card = self.cat.card(obj.card)
-        for counter, n in (card.enters_with.items() if isinstance(card, UnitCard) else ()):
-            flow.emit(ce.CounterAdded(oid, counter, n))
-        damage.fire(flow, self.cat, "enters_play", [obj])
-
-    def label(self, state: State, ref: int) -> str:
-        return board.name_of(self.cat, state, ref)
-
     # -- presentation --------------------------------------------------------------------------
 
     def card_name(self, state: State, obj: GameObject) -> str:
@@ -360,17 +336,13 @@ class Allegiance(Ruleset):
         return facts
 
     def describe(self, state: State, ev: Event, viewer: int | None) -> str | None:
-        return describe_event(self, state, ev, viewer)
+        return describe_event(self.cat, state, ev, viewer)
 
     def invariants(self, state: State) -> list[str]:
-        from cardgames.games.allegiance.invariants import check
-
-        return check(self, state, settled=False)
+        return check(self.cat, state, settled=False)
 
     def settled_invariants(self, state: State) -> list[str]:
-        from cardgames.games.allegiance.invariants import check
-
-        return check(self, state, settled=True)
+        return check(self.cat, state, settled=True)
 
     def hero_target(self, seat: int) -> int:
         return hero_ref(seat)

@@ -258,7 +258,7 @@ class HeroAbility(Strict):
 
 SpecialRule = Literal["hakor-hand", "hakor-no-units", "hakor-recycle", "pack-tactics"]
 """Hero special rules honoured by the rules code: Hakor's starting hand of two actions
-(rules.setup), unit draws milled instead (turn.draw_from, verbs return_to_hand), his destroyed
+(rules.setup), unit draws milled instead (drawing.draw_from, verbs return_to_hand), his destroyed
 units to the bottom of their decks (damage.destroy); Ilsevar's Wolves attacking on arrival
 (battle.may_attack)."""
 

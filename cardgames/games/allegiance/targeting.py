@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgames.engine.state import State
 from cardgames.games.allegiance import board
+from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import hero_ref, hero_seat, is_hero
 from cardgames.games.allegiance.schema import TargetSpec
-
-if TYPE_CHECKING:
-    from cardgames.games.allegiance.catalog import Catalog
 
 
 def _side_ok(state: State, spec: TargetSpec, seat: int, ctrl: int) -> bool:
@@ -21,7 +17,7 @@ def _side_ok(state: State, spec: TargetSpec, seat: int, ctrl: int) -> bool:
     return True
 
 
-def legal(cat: Catalog, state: State, spec: TargetSpec, seat: int, source: int | None,
+def legal(cat: Cards, state: State, spec: TargetSpec, seat: int, source: int | None,
           ref: int) -> bool:
     """Whether `ref` (an object id, or -(seat+1) for a hero/player) fits the slot now."""
     if not board.alive(state, ref):
@@ -65,7 +61,7 @@ def legal(cat: Catalog, state: State, spec: TargetSpec, seat: int, source: int |
 
 
 def candidates(
-    cat: Catalog, state: State, spec: TargetSpec, seat: int, source: int | None
+    cat: Cards, state: State, spec: TargetSpec, seat: int, source: int | None
 ) -> list[int]:
     """Every legal choice for the slot, heroes first (in seat order from `seat`), then cards."""
     out: list[int] = []
@@ -77,7 +73,7 @@ def candidates(
     return [r for r in out if legal(cat, state, spec, seat, source, r)]
 
 
-def can_announce(cat: Catalog, state: State, targets: dict[str, TargetSpec], seat: int,
+def can_announce(cat: Cards, state: State, targets: dict[str, TargetSpec], seat: int,
                  source: int | None) -> bool:
     """Every required slot has enough legal targets (ruling R20)."""
     return all(

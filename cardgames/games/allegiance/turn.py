@@ -1,26 +1,19 @@
 """The turn (rulebook p.13): production, refresh, draw, maneuvers, end of turn.
 
-Also drawing (with the reshuffle) and equipping.
+Also the draw frame (choosing a deck; the drawing itself is `drawing.py`) and equipping.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from cardgames.engine import chain as chainmod
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow
 from cardgames.engine.state import Frame, State
-from cardgames.games.allegiance import board, damage
-from cardgames.games.allegiance.events import CardDrawn, GoldChanged
+from cardgames.games.allegiance import board, damage, drawing, entering
+from cardgames.games.allegiance.cards import Cards
+from cardgames.games.allegiance.events import GoldChanged
 from cardgames.games.allegiance.schema import GearCard
-
-if TYPE_CHECKING:
-    from cardgames.games.allegiance.rules import Allegiance
-
-RESHUFFLE_KEEP = 10
-"""Cards that stay in a discard pile when it is reshuffled into its deck (p.8)."""
 
 
 def first_turn_exempt(state: State, seat: int) -> bool:
@@ -32,9 +25,8 @@ def first_turn_exempt(state: State, seat: int) -> bool:
 class Turn:
     """Frame kinds "turn", "draw" and "equip"."""
 
-    def __init__(self, rules: Allegiance) -> None:
-        self.r = rules
-        self.cat = rules.cat
+    def __init__(self, cat: Cards) -> None:
+        self.cat = cat
 
     def run(self, flow: Flow, frame: Frame) -> Ask | None:
         state = flow.state
@@ -147,33 +139,25 @@ class Turn:
                 # Its controller left the game meanwhile: it has nowhere to return (R79).
                 damage.leave_play(flow, self.cat, obj.id)
             else:
-                self.r.put_into_play(flow, obj.id, obj.controller)
+                entering.put_into_play(flow, self.cat, obj.id, obj.controller)
         p = state.players[seat]
         flow.emit(ce.PlayerPropSet(seat, "turns_taken", int(p.props.get("turns_taken", 0)) + 1))
         damage.check_state(flow, self.cat)
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def can_supply(self, state: State, deck: str) -> bool:
-        """A deck can give a card if it has one, or if its discard pile holds more than 10
-        (R71, R73)."""
-        return (
-            bool(state.zones[board.deck(deck)].cards)
-            or len(state.zones[board.discard(deck)].cards) > RESHUFFLE_KEEP
-        )
-
     def draw_run(self, flow: Flow, frame: Frame) -> Ask | None:
         state = flow.state
         seat = int(frame.data["seat"])
         want = str(frame.data["deck"])
         decks = [
-            d for d in (board.DECKS if want == "any" else (want,)) if self.can_supply(state, d)
+            d for d in (board.DECKS if want == "any" else (want,)) if drawing.can_supply(state, d)
         ]
         if int(frame.data["count"]) <= 0 or not decks or state.players[seat].eliminated:
             flow.pop(frame)
             return None
         if len(decks) == 1 and want != "any":
-            self.draw_from(flow, seat, decks[0])
+            drawing.draw_from(flow, self.cat, seat, decks[0])
             flow.update(frame, count=int(frame.data["count"]) - 1)
             return None
         hakor = "hakor-no-units" in damage.special_rules(self.cat, state, seat)
@@ -189,34 +173,8 @@ class Turn:
         return Ask(seat, "draw", f"Draw a card ({frame.data['reason']}): choose a deck", opts)
 
     def draw_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
-        self.draw_from(flow, int(frame.data["seat"]), option.key.split(":")[1])
+        drawing.draw_from(flow, self.cat, int(frame.data["seat"]), option.key.split(":")[1])
         flow.update(frame, count=int(frame.data["count"]) - 1)
-
-    def top_card(self, flow: Flow, deck: str) -> int | None:
-        """The top card of a deck, reshuffling its discard pile first if it is empty (R71, R72)."""
-        state = flow.state
-        zone = state.zones[board.deck(deck)]
-        if not zone.cards:
-            pile = state.zones[board.discard(deck)].cards
-            if len(pile) <= RESHUFFLE_KEEP:
-                return None
-            for oid in list(pile[:-RESHUFFLE_KEEP]):
-                flow.emit(ce.ObjectMoved(oid, board.deck(deck), reset=True))
-            flow.shuffle(board.deck(deck))
-        return zone.cards[-1] if zone.cards else None
-
-    def draw_from(self, flow: Flow, seat: int, deck: str) -> None:
-        """Draw one card; Hakor mills unit cards instead of drawing them (his special rule)."""
-        oid = self.top_card(flow, deck)
-        if oid is None:
-            return
-        state = flow.state
-        if deck in board.UNIT_DECKS and "hakor-no-units" in damage.special_rules(
-            self.cat, state, seat
-        ):
-            board.move(flow, oid, board.discard(deck))
-            return
-        flow.emit(CardDrawn(oid, seat, deck))
 
     # -- equipping ---------------------------------------------------------------------------
 

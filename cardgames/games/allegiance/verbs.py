@@ -14,7 +14,7 @@ from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, EngineError
 from cardgames.engine.effects import StepContext, set_var
 from cardgames.engine.flow import Flow
-from cardgames.games.allegiance import board, damage
+from cardgames.games.allegiance import board, damage, entering
 from cardgames.games.allegiance.events import GoldChanged, is_hero
 from cardgames.games.allegiance.verbs_choices import ChoiceVerbs
 from cardgames.games.allegiance.verbs_read import check_steps
@@ -25,7 +25,7 @@ ALL_DAMAGE = 999
 
 
 class Verbs(ChoiceVerbs):
-    """The verb table of one Allegiance ruleset (verbs need its catalog and turn helpers)."""
+    """The verb table of one Allegiance ruleset (the verbs read its card catalog)."""
 
     # -- damage and healing --------------------------------------------------------------------
 
@@ -157,8 +157,8 @@ class Verbs(ChoiceVerbs):
         """
         made: list[int] = []
         for _ in range(self.amount(ctx, a.get("count", 1))):
-            oid = self.r.special_object(flow, ctx.controller, str(a["card"]))
-            self.r.put_into_play(flow, oid, ctx.controller)
+            oid = entering.special_object(flow, self.cat, ctx.controller, str(a["card"]))
+            entering.put_into_play(flow, self.cat, oid, ctx.controller)
             if a.get("augments"):
                 flow.emit(ce.CounterAdded(oid, "augment", int(a["augments"])))
             made.append(oid)
@@ -172,7 +172,7 @@ class Verbs(ChoiceVerbs):
         for t in self.refs(flow, ctx, a["to"]):
             if is_hero(t):
                 continue
-            oid = self.r.special_object(flow, ctx.controller, str(a["card"]))
+            oid = entering.special_object(flow, self.cat, ctx.controller, str(a["card"]))
             host = flow.state.objects[t]
             board.move(flow, oid, board.territory(host.controller), controller=ctx.controller,
                        entered_turn=flow.state.turn)

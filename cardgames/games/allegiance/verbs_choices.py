@@ -13,7 +13,7 @@ from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.effects import StepContext, set_var
 from cardgames.engine.flow import Flow
 from cardgames.engine.state import GameObject
-from cardgames.games.allegiance import board, damage
+from cardgames.games.allegiance import board, damage, drawing, entering
 from cardgames.games.allegiance.events import GoldChanged, hero_seat, is_hero
 from cardgames.games.allegiance.verbs_read import VerbBase
 
@@ -49,13 +49,13 @@ class ChoiceVerbs(VerbBase):
         {mill: {count: 2}}."""
         count = int(a.get("count", 1))
         if len(ctx.answer) < count:
-            decks = [d for d in board.UNIT_DECKS if self.r.turn.can_supply(flow.state, d)]
+            decks = [d for d in board.UNIT_DECKS if drawing.can_supply(flow.state, d)]
             if decks:
                 return Ask(ctx.controller, "mill",
                            f"Mill the top card of which deck? ({len(ctx.answer) + 1} of {count})",
                            [Option(f"deck:{d}", f"The {d} unit deck", "deck") for d in decks])
         for key in ctx.answer:
-            top = self.r.turn.top_card(flow, key.split(":")[1])
+            top = drawing.top_card(flow, key.split(":")[1])
             if top is not None:
                 board.move(flow, top, board.discard(key.split(":")[1]))
         return None
@@ -98,7 +98,7 @@ class ChoiceVerbs(VerbBase):
                        "Choose a unit card from a discard pile to put into play",
                        [self._pile_option(o) for o in reversed(cands)])
         oid = int(ctx.answer[0].split(":")[1])
-        self.r.put_into_play(flow, oid, ctx.controller)
+        entering.put_into_play(flow, self.cat, oid, ctx.controller)
         return None
 
     def v_bury(self, flow: Flow, ctx: StepContext, a: dict[str, Any]) -> Ask | None:

@@ -18,17 +18,14 @@ if that remembered value is truthy / falsy.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgames.engine.decisions import Ask, EngineError
 from cardgames.engine.effects import StepContext
 from cardgames.engine.flow import Flow
 from cardgames.games.allegiance import board
+from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import hero_ref, hero_seat, is_hero
-
-if TYPE_CHECKING:
-    from cardgames.games.allegiance.catalog import Catalog
-    from cardgames.games.allegiance.rules import Allegiance
 
 VerbFn = Callable[[Flow, StepContext, Any], "Ask | None"]
 
@@ -45,9 +42,8 @@ CARD_KEYS = ("summon", "attach", "you_control")
 class VerbBase:
     """Shared argument reading; subclasses add `v_<verb>` methods, collected into `table`."""
 
-    def __init__(self, rules: Allegiance) -> None:
-        self.r = rules
-        self.cat: Catalog = rules.cat
+    def __init__(self, cat: Cards) -> None:
+        self.cat = cat
         self.table: dict[str, VerbFn] = {}
         for name in dir(self):
             if name.startswith("v_"):

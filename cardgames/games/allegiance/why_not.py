@@ -5,20 +5,24 @@ Read-only: it explains the rules code's decisions in words and never decides any
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cardgames.engine.state import State
 from cardgames.games.allegiance import board, targeting
+from cardgames.games.allegiance.battle import may_attack, weapon_may_attack
+from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.schema import ActionCard, UnitCard
 
-if TYPE_CHECKING:
-    from cardgames.games.allegiance.rules import Allegiance
+
+class WithCards(Protocol):
+    """What `reasons` reads of the ruleset it is given: its cards (the Allegiance ruleset has them)."""
+
+    @property
+    def cat(self) -> Cards: ...
 
 
-def reasons(rules: Allegiance, state: State, seat: int, legal_keys: set[str]) -> list[tuple[str, str]]:
+def reasons(rules: WithCards, state: State, seat: int, legal_keys: set[str]) -> list[tuple[str, str]]:
     """(what, why not) for the seat's cards, abilities and units that it cannot use right now."""
-    from cardgames.games.allegiance.battle import may_attack, weapon_may_attack
-
     cat = rules.cat
     p = state.players[seat]
     gold = p.counters.get("gold", 0)
@@ -65,14 +69,14 @@ def reasons(rules: Allegiance, state: State, seat: int, legal_keys: set[str]) ->
         out.append((f"Use {ab.name}", why))
     if state.battle is None and state.active == seat:
         for unit in board.units(state, seat):
-            if not may_attack(rules, state, unit):
+            if not may_attack(cat, state, unit):
                 why = ("exhausted" if unit.exhausted else
                        "entered your territory this turn" if unit.entered_turn >= state.turn else "cannot attack")
                 out.append((f"Attack with {cat.display_name(unit)}", why))
         weapon = board.gear(state, seat, "weapon")
-        if weapon is not None and not may_attack(rules, state, weapon):
+        if weapon is not None and not may_attack(cat, state, weapon):
             why = ("exhausted" if weapon.exhausted else
-                   "no weapon attacks on the first turn here" if not weapon_may_attack(rules, state, seat)
+                   "no weapon attacks on the first turn here" if not weapon_may_attack(cat, state, seat)
                    else "cannot attack")
             out.append((f"Attack with {cat.display_name(weapon)}", why))
     return out
