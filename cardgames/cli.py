@@ -25,7 +25,7 @@ def _tui_available() -> bool:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     from cardgames import __version__
-    from cardgames.bots import BOTS
+    from cardgames.bots import BOTS, DEFAULT_BOT
 
     games = _games()
     p = argparse.ArgumentParser(
@@ -58,9 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("files", nargs="+", metavar="FILE")
     run.add_argument("-x", "--fail-fast", action="store_true", help="stop at the first failure")
 
-    sim = sub.add_parser("simulate", help="play seeded random-bot games; count finishes and errors",
-                         description="Play seeded games between random bots and report games "
-                                     "played, finished, errors, mean length and speed. Exit "
+    sim = sub.add_parser("simulate", help="play seeded bot games; count finishes and errors",
+                         description="Play seeded games between bots (keen by default) and report "
+                                     "games played, finished, errors, mean length and speed. Exit "
                                      "status 1 if a game raised an error.")
     sim.add_argument("game", choices=games)
     sim.add_argument("--players", type=int, help="number of players (default: the fewest the "
@@ -68,9 +68,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--format", dest="fmt", metavar="FORMAT",
                      help="game format (allegiance: duel, ffa, sworn-enemy, teams; algomancy: draft, "
                           "constructed)")
-    sim.add_argument("--bot", default="random", choices=BOTS,
-                     help="random: uniform choices; keen: random with a player's habits (drafts to a "
-                          "legal pack, attacks, finishes what it starts)")
+    sim.add_argument("--bot", default=DEFAULT_BOT, choices=BOTS,
+                     help="keen: random with a player's habits (drafts to a legal pack, attacks, "
+                          "finishes what it starts); random: uniform choices, for fuzzing "
+                          f"(default {DEFAULT_BOT})")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses "
                      "seed + i (default 1)")
@@ -108,10 +109,20 @@ def build_parser() -> argparse.ArgumentParser:
                                        "as PNG when cairosvg (the `screenshots` extra) or rsvg-convert is installed.")
     shots.add_argument("--out", default="screenshots", help="folder (default: screenshots)")
 
-    b = sub.add_parser("bench", help="measure engine speed, latency, memory and start-up",
-                       description="Benchmark this machine: events folded/s, games/s, decisions/s, "
-                                   "save load and verify, decision latency, memory, start-up time.")
+    b = sub.add_parser("bench", help="measure every game: speed, latency, saves, catalog, memory, start-up",
+                       description="Benchmark this machine, per game (2 players, keen bots, the "
+                                   "game's default format): games/s, ms per game, decisions/s, "
+                                   "events folded/s, choose() latency, save load and verify of the "
+                                   "longest of several seeded games, card catalog load (cold and "
+                                   "warm), peak memory; and start-up to the first frame next to a "
+                                   "bare Textual app. Medians of several runs, each aimed-at "
+                                   "figure next to its aim. Exit status 1 if a game failed or a "
+                                   "save did not verify.")
+    b.add_argument("games", nargs="*", metavar="GAME",
+                   help=f"games to measure (default: every game: {', '.join(games)})")
     b.add_argument("--json", action="store_true", help="print one JSON object")
+    b.add_argument("--quick", action="store_true",
+                   help="fewer runs and games: rough figures in a few seconds (for tests)")
     return p
 
 
@@ -161,7 +172,7 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
     if cmd == "bench":
         from cardgames.tools.bench import run_bench
 
-        return run_bench(args.json, out)
+        return run_bench(list(args.games), args.json, out, args.quick)
     raise AssertionError(f"unhandled command {cmd!r}")
 
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from cardgames.bots.keen_bot import KeenBot
 from cardgames.bots.random_bot import RandomBot
 from cardgames.cli import main
 from cardgames.engine.decisions import Decision, Option
-from cardgames.tools import bench
 from cardgames.tools.simulate import check_setup, play_one
 
 HERE = Path(__file__).parent
@@ -216,22 +216,25 @@ def test_simulate_a_capped_game_counts_as_unfinished(capsys: pytest.CaptureFixtu
     assert code == 0 and data["unfinished"] == 2 and data["finished"] == 0
 
 
+@pytest.mark.parametrize("bot", ["default", "keen", "random"])
 def test_simulate_counts_errors_with_their_seeds(capsys: pytest.CaptureFixture[str],
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    real = RandomBot.choose
+                                                 monkeypatch: pytest.MonkeyPatch, bot: str) -> None:
+    cls = RandomBot if bot == "random" else KeenBot  # the default bot is keen
+    real = cls.choose
 
-    def flaky(self: RandomBot, decision: Decision) -> Option:
-        if decision.id > 200 and self.seed % 2 == 0:
+    def flaky(self: RandomBot | KeenBot, decision: Decision) -> Option:
+        if decision.id > 200 and int(self.seed) % 2 == 0:
             raise RuntimeError("boom")
-        return real(self, decision)
+        return real(self, decision)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(RandomBot, "choose", flaky)
-    code, out, _ = run(capsys, "simulate", "allegiance", "--games", "4", "--seed", "1")
+    monkeypatch.setattr(cls, "choose", flaky)
+    flags = [] if bot == "default" else ["--bot", bot]
+    code, out, _ = run(capsys, "simulate", "allegiance", "--games", "4", "--seed", "1", *flags)
     assert code == 1
     assert "errors        2" in out
     assert "error with seed 2: RuntimeError: boom" in out
     assert "error with seed 4" in out
-    assert "--games 1 --seed 2" in out
+    assert f"--bot {'keen' if bot == 'default' else bot} --games 1 --seed 2" in out
 
 
 def test_simulate_bad_format_or_players_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -295,22 +298,7 @@ def test_replay_truncated_and_corrupt_saves(capsys: pytest.CaptureFixture[str], 
     assert_one_line_error(err)
 
 
-# -- bench ----------------------------------------------------------------------------------
-
-def test_bench_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bench, "RUNS", 1)
-    monkeypatch.setattr(bench, "SEEDS", range(1, 3))
-    code, out, _ = run(capsys, "bench", "--json")
-    data = json.loads(out)
-    assert code == 0, data
-    assert data["machine"]["cores"] >= 1
-    for key in ("fold_events_per_s", "games_per_s", "ms_per_game", "actions_per_s",
-                "startup_import_s", "peak_memory_one_game_bytes"):
-        assert data[key] > 0, key
-    assert data["choose_latency_s"]["p99"] >= data["choose_latency_s"]["p50"] > 0
-    assert data["decision_rebuild_s"]["samples"] > 0
-    assert data["longest_save"]["verified"] is True
-    assert "machine" in bench.text(data)
+# -- bench: tests/test_bench.py ---------------------------------------------------------------
 
 
 # -- through a real process, once -----------------------------------------------------------

@@ -9,7 +9,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from cardgames.bots import make_bot
+from cardgames.bots import DEFAULT_BOT, make_bot
 from cardgames.engine.game import Game
 from cardgames.engine.ruleset import Ruleset, SetupError
 from cardgames.games import find_ruleset
@@ -81,7 +81,7 @@ def _where(exc: BaseException) -> str:
 
 
 def play_one(ruleset: Ruleset, names: list[str], options: dict[str, Any], seed: int, *,
-             bot: str = "random", cap: int = CAP, keep: bool = False,
+             bot: str = DEFAULT_BOT, cap: int = CAP, keep: bool = False,
              time_choices: bool = False) -> GameRun:
     """Play one game with bots; never raises (an exception is recorded in `error`).
 
@@ -126,7 +126,7 @@ class Summary:
     cap: int
     runs: list[GameRun]
     seconds: float
-    bot: str = "random"
+    bot: str = DEFAULT_BOT
 
     def as_dict(self) -> dict[str, Any]:
         done = [r for r in self.runs if r.finished]
@@ -195,7 +195,7 @@ def _latency(values: list[float]) -> dict[str, int] | None:
 
 
 def simulate(game: str, players: int, fmt: str | None, games: int, seed: int, *,
-             cap: int = CAP, progress: bool = True, bot: str = "random") -> Summary:
+             cap: int = CAP, progress: bool = True, bot: str = DEFAULT_BOT) -> Summary:
     """Play `games` games with seeds seed, seed+1, ... and summarize them."""
     if games < 1:
         raise UsageError("--games must be at least 1")
@@ -230,7 +230,7 @@ def simulate(game: str, players: int, fmt: str | None, games: int, seed: int, *,
 
 
 def run_simulate(game: str, players: int, fmt: str | None, games: int, seed: int, cap: int,
-                 as_json: bool, out: TextIO, bot: str = "random") -> int:
+                 as_json: bool, out: TextIO, bot: str = DEFAULT_BOT) -> int:
     """Print the summary (or one JSON object); 1 if any game raised an error."""
     summary = simulate(game, players, fmt, games, seed, cap=cap,
                        progress=not as_json and sys.stderr.isatty(), bot=bot)

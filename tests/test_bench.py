@@ -1,0 +1,195 @@
+"""`cardgames bench` measures every registered game, each figure sane and next to its aim;
+`cardgames simulate` finishes every game with its default bot."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
+from typing import Any
+
+import pytest
+
+from cardgames.bots import DEFAULT_BOT
+from cardgames.cli import main
+from cardgames.games import GAMES, find_ruleset
+from cardgames.tools import bench
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def measured() -> tuple[int, dict[str, Any]]:
+    """One quick bench of every game, through the command line."""
+    code, out, _ = run("bench", "--json", "--quick")
+    return code, json.loads(out)
+
+
+def positive(x: object) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool) and x > 0
+
+
+# -- the figures ---------------------------------------------------------------------------------
+
+def test_bench_measures_every_registered_game(measured: tuple[int, dict[str, Any]]) -> None:
+    code, data = measured
+    assert code == 0, data
+    assert sorted(data["games"]) == sorted(GAMES)
+    assert data["machine"]["cores"] >= 1
+    assert data["method"]["bot"] == "keen" and data["method"]["players"] == 2
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_figure_of_a_game_is_sane(measured: tuple[int, dict[str, Any]], game: str) -> None:
+    g = measured[1]["games"][game]
+    assert "error" not in g, g
+    assert g["format"] == find_ruleset(game).normalize_options(["Ann", "Ben"], {})["format"]
+    for key in ("games_per_s", "ms_per_game", "ms_per_game_median", "actions_per_s",
+                "events_per_s_playing", "fold_events_per_s", "peak_memory_one_game_bytes",
+                "seconds"):
+        assert positive(g[key]), key
+    assert g["ms_per_game"] == pytest.approx(1000 / g["games_per_s"], rel=0.01)  # one run: exact
+    assert g["events_per_s_playing"] > g["actions_per_s"]  # every decision folds events
+    assert g["unfinished"] == 0 and g["errors"] == 0 and g["first_error"] is None
+    cl = g["choose_latency_s"]
+    assert 0 < cl["p50"] <= cl["p99"] <= cl["max"] < 1 and cl["samples"] > 0
+    rb = g["decision_rebuild_s"]
+    assert 0 < rb["p50"] <= rb["p99"] < 1 and rb["samples"] > 0
+    ls = g["longest_save"]
+    assert ls["verified"] is True
+    assert 1 <= ls["seed"] <= ls["of_games"]
+    assert 0 < ls["decisions"] < ls["events"] and ls["bytes"] > ls["events"]
+    for key in ("save_s", "load_s", "verify_s", "load_verify_s", "load_verify_per_1000_s"):
+        assert 0 < ls[key] < 60, key
+    assert ls["load_verify_s"] == pytest.approx(ls["load_s"] + ls["verify_s"])  # one run
+    assert ls["load_verify_per_1000_s"] == pytest.approx(ls["load_verify_s"] * 1000 / ls["decisions"])
+    cat = g["catalog_load_s"]
+    assert 0 < cat["warm"] < 10 and 0 < cat["cold"] < 30
+
+
+def test_start_up_and_the_aims(measured: tuple[int, dict[str, Any]]) -> None:
+    data = measured[1]
+    assert positive(data["startup_import_s"]) and positive(data["peak_rss_bytes"])
+    ff = data["first_frame"]
+    assert ff["error"] is None, ff["error"]
+    assert positive(ff["cardgames_s"]) and positive(ff["bare_textual_s"])
+    assert ff["ratio"] == pytest.approx(ff["cardgames_s"] / ff["bare_textual_s"])
+    per_game = {(a["game"], a["figure"]) for a in data["aims"]}
+    assert per_game == {(g, f) for g in GAMES
+                        for f in ("ms_per_game_median", "load_verify_per_1000_s", "catalog_warm_s")
+                        } | {(None, "first_frame_ratio")}
+    for a in data["aims"]:
+        assert positive(a["value"]) and a["met"] is (a["value"] <= a["aim"]), a
+    assert data["bench_seconds"] >= sum(g["seconds"] for g in data["games"].values())
+
+
+def test_the_table_shows_every_game_and_aim(measured: tuple[int, dict[str, Any]]) -> None:
+    data = measured[1]
+    table = bench.text(data)
+    lines = table.splitlines()
+    header = next(line for line in lines if line.rstrip().endswith("aim"))
+    for game, g in data["games"].items():
+        assert f"{game} ({g['format']})" in header
+    assert table.count("✓") + table.count("✗") == len(data["aims"])
+    assert "≤ 50 ms" in table and "≤ 1.5×" in table and "first frame" in table
+    # aligned: every figure row's first cell starts at the same column as the header's
+    first = header.index(next(iter(data["games"])))
+    games_per_s = next(line for line in lines if line.startswith("games/s"))
+    assert games_per_s[first - 2:first] == "  " and games_per_s[first] != " "
+
+
+# -- the command ---------------------------------------------------------------------------------
+
+@pytest.fixture
+def canned(measured: tuple[int, dict[str, Any]], monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Bench games from the measured figures (no new measuring); returns the games asked for."""
+    asked: list[str] = []
+
+    def bench_game(name: str, plan: bench.Plan, say: Callable[[str], None]) -> dict[str, Any]:
+        asked.append(name)
+        return copy.deepcopy(measured[1]["games"][name])
+
+    monkeypatch.setattr(bench, "bench_game", bench_game)
+    monkeypatch.setattr(bench, "_startup", lambda runs: [0.02])
+    monkeypatch.setattr(bench, "_frames", lambda plan: dict(measured[1]["first_frame"]))
+    return asked
+
+
+def test_bench_named_games_only(canned: list[str]) -> None:
+    code, out, _ = run("bench", "allegiance", "allegiance", "--json")
+    data = json.loads(out)
+    assert code == 0 and canned == ["allegiance"] and list(data["games"]) == ["allegiance"]
+    assert {a["game"] for a in data["aims"]} == {"allegiance", None}
+    code, out, _ = run("bench")
+    assert code == 0 and sorted(canned[1:]) == sorted(GAMES)
+    assert out.startswith("machine") and "bench took" in out
+
+
+def test_bench_an_unknown_game_is_one_line_naming_the_games(canned: list[str]) -> None:
+    for argv in (["bench", "chess"], ["bench", "allegiance", "chess", "--json"]):
+        code, out, err = run(*argv)
+        assert code == 2 and out == "" and canned == []  # refused before measuring anything
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("cardgames: ") and "'chess'" in lines[0]
+        for game in GAMES:
+            assert game in lines[0]
+
+
+def test_a_broken_game_is_reported_and_the_others_measured(
+        canned: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    measured_game = bench.bench_game
+    broken = sorted(GAMES)[0]
+
+    def bench_game(name: str, plan: bench.Plan, say: Callable[[str], None]) -> dict[str, Any]:
+        if name == broken:
+            raise ImportError("cannot import name 'flush'")
+        return measured_game(name, plan, say)
+
+    monkeypatch.setattr(bench, "bench_game", bench_game)
+    code, out, _ = run("bench")
+    assert code == 1
+    assert f"{broken}: not measured: ImportError: cannot import name 'flush'" in out
+    for game in GAMES:
+        if game != broken:
+            assert f"{game} (" in out
+
+
+# -- simulate: the default bot finishes every game -----------------------------------------------
+
+FORMATS = {"allegiance": ("duel", "ffa", "sworn-enemy", "teams"), "algomancy": ("draft", "constructed")}
+
+
+def _setups() -> list[tuple[str, str, int]]:
+    """Every game, format and player count a game of it can be started with."""
+    out = []
+    for game, formats in FORMATS.items():
+        rules = find_ruleset(game)
+        for fmt in formats:
+            for n in range(rules.min_players, rules.max_players + 1):
+                try:
+                    rules.normalize_options(["Ann", "Ben", "Cleo", "Dov"][:n], {"format": fmt})
+                except ValueError:
+                    continue
+                out.append((game, fmt, n))
+    return out
+
+
+def test_every_game_has_its_formats_listed() -> None:
+    assert sorted(FORMATS) == sorted(GAMES)
+
+
+@pytest.mark.parametrize(("game", "fmt", "players"), _setups())
+def test_simulate_finishes_every_game_with_its_default_bot(game: str, fmt: str, players: int) -> None:
+    code, out, _ = run("simulate", game, "--format", fmt, "--players", str(players),
+                       "--games", "2", "--seed", "11", "--json")
+    data = json.loads(out)
+    assert code == 0, data
+    assert data["bot"] == DEFAULT_BOT == "keen"
+    assert (data["games"], data["finished"], data["errors"]) == (2, 2, 0), data
