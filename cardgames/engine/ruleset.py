@@ -26,6 +26,10 @@ class Ruleset:
 
     frame_kinds: dict[str, FrameKind]
 
+    sealed_decisions: ClassVar[frozenset[str]] = frozenset()
+    """Decision kinds made in secret by each seat in turn and revealed together (e.g. a draft
+    pick): always answered behind the curtain, on the seat's own screen (`engine.handover`)."""
+
     preferences: ClassVar[dict[str, tuple[str, ...]]] = {}
     """Per-seat settings a player may change during the game (name -> allowed values), e.g. when
     to be asked to respond. They live in the player's props; a change is a recorded input

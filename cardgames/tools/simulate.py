@@ -11,7 +11,9 @@ from typing import Any, TextIO
 
 from cardgames.bots import DEFAULT_BOT, make_bot
 from cardgames.engine.game import Game
+from cardgames.engine.handover import Table
 from cardgames.engine.ruleset import Ruleset, SetupError
+from cardgames.engine.stops import TABLE_STOP, with_table_stops
 from cardgames.games import find_ruleset
 from cardgames.tools import UsageError
 
@@ -35,6 +37,9 @@ class GameRun:
     latencies: list[float] = field(default_factory=list)
     battle_latencies: list[float] = field(default_factory=list)
     """Of `latencies`, the answers given while a battle was in progress."""
+    turns: int = 0
+    table: Table = field(default_factory=Table)
+    """Hand-overs at a hot-seat terminal: curtains and answers on the public table."""
 
 
 def player_names(n: int) -> list[str]:
@@ -96,6 +101,7 @@ def play_one(ruleset: Ruleset, names: list[str], options: dict[str, Any], seed: 
         clock = time.perf_counter
         while g.outcome is None and run.decisions < cap:
             option = player.choose(g.decision)
+            run.table.answer(ruleset, g.state, g.decision, option)
             if time_choices:
                 in_battle = g.state.battle is not None
                 t0 = clock()
@@ -112,6 +118,7 @@ def play_one(ruleset: Ruleset, names: list[str], options: dict[str, Any], seed: 
     run.seconds = time.perf_counter() - start
     if g is not None:
         run.events = len(g.events)
+        run.turns = g.state.turn
         if keep:
             run.game = g
     return run
@@ -148,6 +155,7 @@ class Summary:
             "events_per_s": round(events / secs),
             "latency_us": _latency([x for r in self.runs for x in r.latencies]),
             "battle_latency_us": _latency([x for r in self.runs for x in r.battle_latencies]),
+            "handovers": _handovers(done),
         }
 
     def text(self) -> str:
@@ -170,6 +178,12 @@ class Summary:
             if d[key]:
                 lines.append(f"  decision latency, {label}: p50 {d[key]['p50']} µs, p99 {d[key]['p99']} µs "
                              f"({d[key]['n']:,} decisions)")
+        h = d["handovers"]
+        if h:
+            lines.append(f"  hand-overs    {h['curtains_per_game']} curtains a game (median), "
+                         f"{h['curtains_per_turn']} a turn; {h['public_answers_per_game']} answers a game "
+                         f"on the public table, {h['private_answers_per_game']} on private screens "
+                         f"(stop: {h['stop']})")
         for e in d["first_errors"]:
             lines.append(f"  error with seed {e['seed']}: {e['error']}")
         if d["errors"] > SHOWN_ERRORS:
@@ -180,6 +194,28 @@ class Summary:
             lines.append(f"  reproduce: cardgames simulate {self.game} --players {self.players} "
                          f"--format {self.format} --bot {self.bot} --games 1 --seed {e['seed']}")
         return "\n".join(lines)
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def _handovers(runs: list[GameRun]) -> dict[str, Any] | None:
+    """Medians over finished games of what a hot-seat terminal would do (`engine.handover`):
+    curtains (the terminal changes hands for a private screen) a game and a turn, answers given
+    on the public table and on private screens. Every seat plays on the table's stop setting."""
+    if not runs:
+        return None
+    return {
+        "stop": TABLE_STOP,
+        "curtains_per_game": _median([r.table.curtains for r in runs]),
+        "curtains_per_turn": round(_median([r.table.curtains / max(1, r.turns) for r in runs]), 2),
+        "public_answers_per_game": _median([r.table.public_answers for r in runs]),
+        "private_answers_per_game": _median([r.table.private_answers for r in runs]),
+        "turns_per_game": _median([r.turns for r in runs]),
+    }
 
 
 def _latency(values: list[float]) -> dict[str, int] | None:
@@ -201,6 +237,7 @@ def simulate(game: str, players: int, fmt: str | None, games: int, seed: int, *,
         raise UsageError("--games must be at least 1")
     ruleset, options = check_setup(game, players, fmt)
     names = player_names(players)
+    options = with_table_stops(names, options)
     runs: list[GameRun] = []
     start = time.perf_counter()
     if progress:

@@ -6,6 +6,7 @@ import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from cardgames.engine.stops import TABLE_STOP, with_table_stops
 from cardgames.tui.session import data_dir
 
 GAMES = [("Allegiance: A Realm Divided", "allegiance"), ("Algomancy (1v1)", "algomancy")]
@@ -20,16 +21,9 @@ STOPS = {
 """Per-player priority settings (the engine's `stop` option), as the new-game form offers them."""
 
 
-APP_STOP = "relevant"
-"""The app's default per-player stop: asked to respond when the moment concerns you (the engine's
-own default, "auto", asks whenever you could respond — every maneuver would be a hand-over)."""
-
-
-def with_app_stops(players: list[str], options: dict[str, object]) -> dict[str, object]:
-    """`options` with each player's stop setting defaulted to the app's."""
-    given = options.get("stop")
-    stops = dict(given) if isinstance(given, dict) else {}
-    return {**options, "stop": {name: stops.get(name, APP_STOP) for name in players}}
+APP_STOP = TABLE_STOP
+"""The app's default per-player stop (see `cardgames.engine.stops`)."""
+with_app_stops = with_table_stops
 
 
 @dataclass

@@ -40,6 +40,7 @@ class Algomancy(Ruleset):
     min_players = 2
     max_players = 2
     preferences = {"stop": STOP_SETTINGS}
+    sealed_decisions = frozenset({"draft"})
 
     def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
         self.cat = catalog or Catalog.load(card_paths)

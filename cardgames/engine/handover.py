@@ -1,0 +1,110 @@
+"""Hot-seat hand-overs: which answers need a seat's private screen, and one terminal's screen.
+
+Between two seats' private screens stands the public table (what a spectator sees). A decision
+is answered there, by the seat named on screen, unless answering needs that seat's private
+information: an option about a card only that seat may see (a card in its hand, its pack, its
+face-down cards) is *private* (so is one whose label or prompt names such a card: the targets of a card still in
+hand); a *sealed* decision (the game's `sealed_decisions`, e.g. a draft
+pick) is private whole. The curtain goes up — and the terminal changes hands — only when a seat
+needs its private screen. `Table` follows one terminal through a game; the app and the
+simulation both count with it, so the figures `cardgames simulate` reports are what players get.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgames.engine.decisions import Decision, Option
+from cardgames.engine.ruleset import Ruleset
+from cardgames.engine.state import State
+from cardgames.engine.view import can_see
+
+
+def _secrets(rules: Ruleset, state: State, seat: int) -> tuple[set[int], set[str]]:
+    """The cards `seat` sees and some other seat does not (ids and names): its private cards."""
+    others = [s for s in range(len(state.players)) if s != seat]
+    ids, names = set(), set()
+    for obj in state.objects.values():
+        if can_see(state, obj, seat) and any(not can_see(state, obj, s) for s in others):
+            ids.add(obj.id)
+            names.add(rules.card_name(state, obj))
+    seen = {rules.card_name(state, o) for o in state.objects.values() if o.id not in ids
+            and all(can_see(state, o, s) for s in others)}
+    return ids, names - seen
+
+
+def _mentions(text: str, names: set[str]) -> bool:
+    return any(name in text for name in names)
+
+
+def option_is_private(rules: Ruleset, state: State, seat: int, option: Option) -> bool:
+    """Whether choosing the option shows a card only `seat` may see: it is about one (`ref`), or
+    its label names one (a name also face up for everyone does not count)."""
+    ids, names = _secrets(rules, state, seat)
+    return (option.ref is not None and option.ref in ids) or _mentions(option.label, names)
+
+
+def public_options(rules: Ruleset, state: State, decision: Decision) -> list[Option]:
+    """The options the seat may choose on the public table: none for a sealed decision or one
+    whose prompt names a private card (e.g. the targets of a card still in hand), else those
+    that show no private card."""
+    if decision.kind in rules.sealed_decisions:
+        return []
+    ids, names = _secrets(rules, state, decision.seat_index)
+    if _mentions(decision.prompt, names):
+        return []
+    return [o for o in decision.options if not ((o.ref is not None and o.ref in ids) or _mentions(o.label, names))]
+
+
+def needs_private(rules: Ruleset, state: State, decision: Decision) -> bool:
+    """Whether the decision cannot be answered on the public table at all."""
+    return not public_options(rules, state, decision)
+
+
+def holds_hidden(state: State, seat: int) -> bool:
+    """Whether the seat has cards the others may not see (public: hand sizes are known), so the
+    public table offers it "look at my hand" whether or not any of them is playable now."""
+    others = [s for s in range(len(state.players)) if s != seat]
+    for zone in state.zones.values():
+        if zone.visibility == "owner" and zone.owner == seat and zone.cards:
+            return True
+    return any(
+        obj.controller == seat and obj.props.get("face_down") and state.zones[obj.zone].visibility == "public"
+        and any(not can_see(state, obj, s) for s in others)
+        for obj in state.objects.values()
+    )
+
+
+@dataclass
+class Table:
+    """One terminal through a game: whose screen it shows (None: the public table), and counts."""
+
+    screen: int | None = None
+    curtains: int = 0
+    """Hand-overs: the curtain went up and a seat took the terminal for its private screen."""
+    public_answers: int = 0
+    """Answers given on the public table by the seat named there."""
+    private_answers: int = 0
+    """Answers given on a seat's own private screen."""
+
+    def show(self, rules: Ruleset, state: State, decision: Decision) -> int | None:
+        """Where `decision` is shown: the deciding seat's own screen if it is already up or the
+        decision needs it, else the public table (None). Does not count a curtain."""
+        seat = decision.seat_index
+        if self.screen == seat or needs_private(rules, state, decision):
+            return seat
+        return None
+
+    def answer(self, rules: Ruleset, state: State, decision: Decision, option: Option) -> None:
+        """Count the answer `option` to `decision` (call before the game applies it): private
+        answers from anywhere but the seat's own screen need a curtain first."""
+        seat = decision.seat_index
+        if self.screen == seat:
+            self.private_answers += 1
+        elif option not in public_options(rules, state, decision):
+            self.curtains += 1
+            self.screen = seat
+            self.private_answers += 1
+        else:
+            self.screen = None
+            self.public_answers += 1
