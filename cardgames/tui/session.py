@@ -29,7 +29,9 @@ def autosave_path() -> Path:
 
 @dataclass
 class Session:
-    """One game at the terminal. `seated` is the player whose private cards the screen may show."""
+    """One game at the terminal. `seated` is the player whose private cards the screen may show;
+    None is the public table (what a spectator sees), where a seat answers what needs no private
+    card (`cardgames.engine.handover`)."""
 
     game: Game
     path: Path
@@ -74,14 +76,39 @@ class Session:
         return None if self.game.outcome is not None else self.game.decision
 
     def needs_curtain(self) -> bool:
-        """The screen must be covered: someone else decides now, and hands are private."""
+        """The screen must be covered: someone else decides now, on their private screen (the
+        decision needs a card only they may see, or is sealed)."""
+        from cardgames.engine.handover import needs_private
+
         d = self.decision
-        return d is not None and d.seat_index != self.seated
+        return d is not None and d.seat_index != self.seated and needs_private(self.game.ruleset, self.game.state, d)
+
+    def on_public_table(self) -> bool:
+        """Someone other than the seated player decides now, and can answer on the public table."""
+        d = self.decision
+        return d is not None and d.seat_index != self.seated and not self.needs_curtain()
+
+    def public_options(self) -> list[Option]:
+        """The options the deciding seat may choose on the public table."""
+        from cardgames.engine.handover import public_options
+
+        d = self.decision
+        return [] if d is None else public_options(self.game.ruleset, self.game.state, d)
+
+    def holds_hidden(self, seat: int) -> bool:
+        """Whether the seat has cards only it may see (so the public table offers "my hand")."""
+        from cardgames.engine.handover import holds_hidden
+
+        return holds_hidden(self.game.state, seat)
 
     def sit(self) -> None:
         """The deciding player has taken the screen."""
         d = self.decision
         self.seated = d.seat_index if d is not None else None
+
+    def stand(self) -> None:
+        """The screen shows the public table: nobody's private cards."""
+        self.seated = None
 
     def view(self) -> GameView:
         return self.game.view(self.seated)

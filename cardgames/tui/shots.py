@@ -120,6 +120,14 @@ async def _enter(app: CardgamesApp) -> None:
         await app.screen.run_action("dismiss_curtain")
 
 
+async def _look(app: CardgamesApp) -> None:
+    """At the public table: the deciding seat takes the screen (the curtain goes up)."""
+    from cardgames.tui.screens.game import LOOK, GameScreen
+
+    if isinstance(app.screen, GameScreen):
+        app.screen.answer(LOOK)
+
+
 def _seated(session: Session) -> Session:
     session.sit()
     return session
@@ -136,7 +144,13 @@ async def _all(out: Path, work: Path) -> list[Path]:
 
     shots.append(await _shoot(CardgamesApp(save_path=saved), out, "setup", to_setup))
     s = sample_turn_four(saved)
-    shots.append(await _shoot(CardgamesApp(s, saved), out, "curtain"))
+    shots.append(await _shoot(CardgamesApp(s, saved), out, "public-table"))
+    s = sample_turn_four(saved)
+    to_chain(s)
+    s.game.choose("pass")
+    shots.append(await _shoot(CardgamesApp(s, saved), out, "public-table-answer"))
+    s = sample_turn_four(saved)
+    shots.append(await _shoot(CardgamesApp(s, saved), out, "curtain", _look))
     s = _seated(sample_turn_four(saved))
     shots.append(await _shoot(CardgamesApp(s, saved), out, "board-turn-4"))
     s = sample_turn_four(saved)

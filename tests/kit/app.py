@@ -16,7 +16,7 @@ from cardgames.engine.view import can_see
 from cardgames.tui.app import CardgamesApp
 from cardgames.tui.screens.confirm import ConfirmScreen
 from cardgames.tui.screens.curtain import CurtainScreen
-from cardgames.tui.screens.game import GameScreen
+from cardgames.tui.screens.game import LOOK, GameScreen
 from cardgames.tui.screens.gameover import GameOverScreen
 
 Check = Callable[[CardgamesApp, GameScreen], None]
@@ -24,10 +24,16 @@ Check = Callable[[CardgamesApp, GameScreen], None]
 
 
 async def take_the_screen(pilot: Pilot[None]) -> None:
-    """Let the app start, then press Enter at the curtain as the first player would."""
+    """Let the app start, then take the deciding player's own screen as they would: Enter on
+    "Look at my hand" at the public table (if the game starts there), Enter at the curtain."""
     await pilot.pause()
-    await pilot.press("enter")
-    await pilot.pause()
+    for _ in range(3):
+        screen = pilot.app.screen
+        if isinstance(screen, GameScreen) and screen.session.seated is not None:
+            return
+        await pilot.press("enter")
+        await pilot.pause()
+    raise AssertionError("the deciding player could not take the screen")
 
 
 async def press(app: CardgamesApp, pilot: Pilot[None], key: str) -> None:
@@ -66,9 +72,11 @@ async def play_by_keys(app: CardgamesApp, pilot: Pilot[None], limit: int = 5_000
 
 async def play_by_bot(app: CardgamesApp, pilot: Pilot[None], bot: Bot, limit: int = 5_000,
                       each: Check | None = None) -> int:
-    """Answer every decision with `bot` through the game screen, Enter at every curtain, until
-    the game-over screen; returns the screens checked (the game screens the players saw)."""
+    """Answer every decision with `bot` through the game screen as players would — on the public
+    table when the answer is offered there, else "Look at my hand" and Enter at the curtain —
+    until the game-over screen; returns the screens checked (every game screen shown)."""
     checked = 0
+    pending = None  # the bot's answer, kept while its player takes the screen to give it
     for _ in range(limit):
         screen = app.screen
         if isinstance(screen, GameOverScreen):
@@ -79,11 +87,18 @@ async def play_by_bot(app: CardgamesApp, pilot: Pilot[None], bot: Bot, limit: in
             continue
         assert isinstance(screen, GameScreen), f"unexpected screen {type(screen).__name__}"
         game = screen.session.game
-        assert screen.session.seated == game.decision.seat_index, "a screen shows a seat the game does not wait on"
+        seated = screen.session.seated
+        assert seated in (None, game.decision.seat_index), "a private screen shows a seat the game does not wait on"
         if each is not None:
             each(app, screen)
         checked += 1
-        screen.answer(bot.choose(game.decision).key)
+        option = pending or bot.choose(game.decision)
+        pending = None
+        if seated is None and option.key not in {k for _, k in screen.legal_actions()}:
+            pending = option
+            screen.answer(LOOK)
+        else:
+            screen.answer(option.key)
         await pilot._wait_for_screen()
     raise AssertionError(f"no game over after {limit} screens")
 
@@ -94,9 +109,9 @@ def screen_text(app: CardgamesApp) -> str:
     return html.unescape(" ".join(re.findall(r">([^<>]*)</text>", svg))).replace("\xa0", " ")
 
 
-def names_by_visibility(game: Game, seat: int) -> tuple[set[str], set[str]]:
+def names_by_visibility(game: Game, seat: int | None) -> tuple[set[str], set[str]]:
     """(names of cards `seat` may not see now, names of cards it sees); a name in both sets
-    (two copies, one visible) is only in the second."""
+    (two copies, one visible) is only in the second. Seat None: the public table."""
     state, rules = game.state, game.ruleset
     hidden, shown = set(), set()
     for obj in state.objects.values():

@@ -150,12 +150,12 @@ async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_drafted_gam
     g = session.game
 
     def check(app: CardgamesApp, screen: GameScreen) -> None:
-        seat = session.seated
-        assert seat is not None
+        seat = session.seated  # None: the public table
         hidden, shown = names_by_visibility(g, seat)
         known = shown | {n for n in hidden if any(n in line for line in screen.feeds[seat].lines)}
         leaks = leaked(board_text(screen), hidden - known - UI_WORDS, known)
-        assert not leaks, f"{g.players[seat]}'s screen shows hidden cards {leaks}"
+        who = "the public table" if seat is None else f"{g.players[seat]}'s screen"
+        assert not leaks, f"{who} shows hidden cards {leaks}"
 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kit.app import leaked, names_by_visibility, play_by_keys, screen_text
+from kit.app import leaked, names_by_visibility, play_by_keys, screen_text, take_the_screen
 from tui_helpers import short_seed
 
 from cardgames.tui.app import CardgamesApp
@@ -13,7 +13,7 @@ from cardgames.tui.session import Session
 PLAYERS = ["Ann", "Bob"]
 
 
-def hidden_and_public(session: Session, seat: int) -> tuple[set[str], set[str]]:
+def hidden_and_public(session: Session, seat: int | None) -> tuple[set[str], set[str]]:
     """Names of cards `seat` may not see (and not also visible elsewhere), and every public name
     (visible cards, hero and ability names)."""
     hidden, public = names_by_visibility(session.game, seat)
@@ -31,11 +31,11 @@ async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_game() -> N
 
     def check(app: CardgamesApp, screen: GameScreen) -> None:
         nonlocal checked
-        seat = screen.session.seated
-        assert seat is not None
+        seat = screen.session.seated  # None: the public table, which shows nobody's private cards
         hidden, public = hidden_and_public(screen.session, seat)
         leaks = leaked(screen_text(app), hidden, public)
-        assert not leaks, f"{PLAYERS[seat]}'s screen shows hidden cards {leaks}"
+        who = "the public table" if seat is None else f"{PLAYERS[seat]}'s screen"
+        assert not leaks, f"{who} shows hidden cards {leaks}"
         checked += 1
 
     async with app.run_test(size=(140, 45)) as pilot:
@@ -49,6 +49,8 @@ async def test_curtain_is_opaque_and_names_only_the_next_player() -> None:
     app = CardgamesApp(session)
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
+        await pilot.press("enter")  # Look at my hand, at the public table
+        await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
         text = screen_text(app)
         assert "Pass to" in text
@@ -61,9 +63,7 @@ async def test_the_hand_shown_is_the_seated_players_own() -> None:
     session = Session.start("allegiance", PLAYERS, 3, {"heroes": ["beledan-kind", "thedric-egen"]})
     app = CardgamesApp(session)
     async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_the_screen(pilot)
         seat = session.seated
         assert seat is not None
         state = session.game.state

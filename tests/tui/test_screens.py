@@ -35,7 +35,9 @@ async def test_title_offers_new_game_rules_quit_and_continue_only_when_saved() -
         assert "continue" in ids
 
 
-async def test_new_game_from_the_title_starts_behind_a_curtain() -> None:
+async def test_new_game_from_the_title_starts_at_the_public_table_and_enter_brings_the_curtain() -> None:
+    """The first decision (a weapon side) needs no private card: it is answered at the public
+    table; "Look at my hand" (Enter) puts the curtain up for that player."""
     app = CardgamesApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -44,9 +46,13 @@ async def test_new_game_from_the_title_starts_behind_a_curtain() -> None:
         assert isinstance(app.screen, SetupScreen)
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
-        assert app.session is not None
+        assert isinstance(app.screen, GameScreen)
+        assert app.session is not None and app.session.seated is None
         assert app.session.game.players == ["Ann", "Bob"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert app.screen.player == app.session.game.decision.seat
 
 
 async def test_same_seed_from_setup_deals_the_same_game_as_new_game() -> None:

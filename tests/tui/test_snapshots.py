@@ -37,7 +37,28 @@ def test_new_game_screen(snap_compare: Any) -> None:
 
 
 def test_curtain_screen(snap_compare: Any, cardgames_home: Path) -> None:
+    """At the public table, Enter on "Look at my hand" puts the curtain up for the deciding seat."""
+    async def look(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+
     session = shots.sample_turn_four(cardgames_home / "s.save")
+    assert snap_compare(CardgamesApp(session), terminal_size=SIZE, run_before=look)
+
+
+def test_public_table(snap_compare: Any, cardgames_home: Path) -> None:
+    """Between two seats' private screens: the board as a spectator sees it, whose decision it
+    is, what may be answered there, and "Look at my hand"."""
+    session = shots.sample_turn_four(cardgames_home / "s.save")
+    assert snap_compare(CardgamesApp(session), terminal_size=SIZE)
+
+
+def test_public_table_answer_to_a_chain(snap_compare: Any, cardgames_home: Path) -> None:
+    """A response window asked at the public table: pass there, or take the screen to respond."""
+    session = shots.sample_turn_four(cardgames_home / "s.save")
+    shots.to_chain(session)
+    session.game.choose("pass")
     assert snap_compare(CardgamesApp(session), terminal_size=SIZE)
 
 

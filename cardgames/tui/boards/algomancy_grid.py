@@ -97,7 +97,7 @@ def _unit_cells(card: CardView | None, refs: set[int], slot: tuple[str, str] | N
 
 def _slots(decision: Decision | None, viewer: int | None, kind: str) -> dict[str, str]:
     """Slot options of the viewer's own formation/block decision: {key: label}."""
-    if decision is None or decision.seat_index != viewer or decision.kind != kind:
+    if decision is None or (viewer is not None and decision.seat_index != viewer) or decision.kind != kind:
         return {}
     return {o.key: o.label for o in decision.options if o.key.startswith("slot:")}
 
@@ -108,7 +108,8 @@ def formation_grid(view: GameView, decision: Decision | None, refs: set[int], wi
     cards = cards_by_id(view)
     names = {p.seat: p.name for p in view.players}
     attack: list[list[int]] = [list(c) for c in b.get("attack") or []]
-    building = decision is not None and decision.kind == "formation" and decision.seat_index == view.viewer
+    building = (decision is not None and decision.kind == "formation"
+                and (view.viewer is None or decision.seat_index == view.viewer))
     cols = decision.info.get("cols") if building and decision is not None else None
     if not attack and isinstance(cols, list):
         attack = [[int(u) for u in c] for c in cols]

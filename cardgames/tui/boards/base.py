@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 
 
 def marked_refs(decision: Decision | None, viewer: int | None) -> set[int]:
-    """The cards (and players, as negative refs) the viewer's own pending decision is about."""
-    if decision is None or decision.seat_index != viewer:
+    """The cards (and players, as negative refs) the viewer's own pending decision is about; at
+    the public table (viewer None) those of the options the deciding seat may answer there."""
+    if decision is None or (viewer is not None and decision.seat_index != viewer):
         return set()
     return {o.ref for o in decision.options if o.ref is not None}
 

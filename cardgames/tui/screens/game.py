@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
-from cardgames.engine.decisions import CardgamesError, Decision
+from cardgames.engine.decisions import CardgamesError, Decision, Option
 from cardgames.engine.events import apply
 from cardgames.engine.state import State
 from cardgames.tui.boards import board_for
@@ -23,6 +25,8 @@ from cardgames.tui.screens.text import InspectScreen, help_screen, rules_screen
 from cardgames.tui.session import Session
 
 MIN_WIDTH, MIN_HEIGHT = 100, 30
+LOOK = "look:private"
+"""The public table's entry for the deciding seat to take the screen (its hand, its pack)."""
 
 
 class LogFeed:
@@ -83,6 +87,8 @@ class GameScreen(Screen[None]):
         self.board: Board = board_for(session)
         self.feeds: dict[int | None, LogFeed] = {}
         self._shown: dict[str, str] = {}
+        self._choices: list[Option] = []
+        """The options shown now, in their numbered order (all of them, or the public table's)."""
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
@@ -112,12 +118,20 @@ class GameScreen(Screen[None]):
             self.app.push_screen(GameOverScreen(self.session))
             return
         if self.session.needs_curtain():
-            self.blank_private()
-            d = self.session.decision
-            assert d is not None
-            self.app.push_screen(CurtainScreen(d.seat), self._lift_curtain)
+            self._curtain()
             return
+        if self.session.on_public_table() and self.session.seated is not None:
+            self.session.stand()  # the last seat's private screen gives way to the public table
+            self.blank_private()
+            self._refill_log()
         self.render_all()
+
+    def _curtain(self) -> None:
+        """Cover the table until the deciding seat has the terminal to itself."""
+        self.blank_private()
+        d = self.session.decision
+        assert d is not None
+        self.app.push_screen(CurtainScreen(d.seat), self._lift_curtain)
 
     def _lift_curtain(self, _: None) -> None:
         self.session.sit()
@@ -150,6 +164,8 @@ class GameScreen(Screen[None]):
     def render_all(self) -> None:
         view = self.session.view()
         d = self.session.decision
+        if d is not None and self.session.seated is None:
+            d = replace(d, options=tuple(self.session.public_options()))  # what the public table offers
         self.board.show(view, d)
         status = "Game over" if view.outcome else self.board.status(view)
         self._set(self.query_one("#status", Static), status)
@@ -165,13 +181,26 @@ class GameScreen(Screen[None]):
             widget.update(markup)
 
     def _show_pending(self, d: Decision | None) -> None:
+        """The decision panel: the seated player's own decision with every option; on the public
+        table, the deciding seat's name, the options it may answer there, and "Look at my hand"
+        (always offered to a seat that holds cards only it may see, playable or not)."""
         options = self.query_one("#options", OptionList)
-        mine = d is not None and d.seat_index == self.session.seated
-        self._set(self.query_one("#prompt", Static),
-                  f"[b]{escape(d.seat)}[/]: {escape(d.prompt)}" if d is not None and mine else "")
-        items = [] if d is None or not mine else [
+        seated = self.session.seated
+        self._choices = []
+        prompt, items = "", []
+        if d is not None and d.seat_index == seated:
+            self._choices = list(d.options)
+            prompt = f"[b]{escape(d.seat)}[/]: {escape(d.prompt)}"
+        elif d is not None and seated is None:
+            self._choices = self.session.public_options()
+            prompt = (f"[b]{escape(d.seat)}[/], at the public table: {escape(d.prompt)}\n"
+                      f"[dim]Answer here — nothing private shows.[/]")
+            if self.session.holds_hidden(d.seat_index):
+                items.append(ListOption(f"[b]↵[/] Look at my hand ({escape(d.seat)} takes the screen)", id=LOOK))
+        self._set(self.query_one("#prompt", Static), prompt)
+        items += [
             ListOption(f"{f'[b]{n}[/] ' if n <= 9 else '  '}{escape(o.label)}", id=o.key)
-            for n, o in enumerate(d.options, start=1)
+            for n, o in enumerate(self._choices, start=1)
         ]
         options.set_options(items)
         if items:
@@ -182,15 +211,18 @@ class GameScreen(Screen[None]):
     # -- answering -----------------------------------------------------------------------------
 
     def legal_actions(self) -> list[tuple[str, str]]:
-        """(label, key) of each option of the seated player's pending decision (for the palette)."""
-        d = self.session.decision
-        if d is None or d.seat_index != self.session.seated:
-            return []
-        return [(o.label, o.key) for o in d.options]
+        """(label, key) of each option shown now: the seated player's own decision, or what the
+        deciding seat may answer on the public table (for the palette)."""
+        return [(o.label, o.key) for o in self._choices]
 
     def answer(self, key: str) -> None:
         """Answer the pending decision (asking first, if set, when the board thinks it a slip)."""
         d = self.session.decision
+        if key == LOOK:
+            self._curtain()
+            return
+        if key not in {o.key for o in self._choices}:
+            return  # not offered on this screen (e.g. a private option at the public table)
         settings = getattr(self.app, "settings", None)
         question = self.board.confirm(d, key) if d is not None else None
         if question and settings is not None and settings.confirm_end_turn:
@@ -218,15 +250,11 @@ class GameScreen(Screen[None]):
             self.answer(event.option.id)
 
     def action_choose_number(self, n: int) -> None:
-        d = self.session.decision
-        if d is not None and d.seat_index == self.session.seated and n <= len(d.options):
-            self.answer(d.options[n - 1].key)
+        if n <= len(self._choices):
+            self.answer(self._choices[n - 1].key)
 
     def _option_key(self, *keys: str) -> str | None:
-        d = self.session.decision
-        if d is None or d.seat_index != self.session.seated:
-            return None
-        return next((o.key for o in d.options if o.key in keys), None)
+        return next((o.key for o in self._choices if o.key in keys), None)
 
     def action_move_option(self, step: int) -> None:
         options = self.query_one("#options", OptionList)
@@ -254,15 +282,13 @@ class GameScreen(Screen[None]):
     def action_pick(self, ref_text: str) -> None:
         """A ▸name was clicked: choose the option about that card (or hero)."""
         ref = int(ref_text)
-        d = self.session.decision
-        if d is None or d.seat_index != self.session.seated:
-            return
-        hits = [o for o in d.options if o.ref == ref]
+        hits = [o for o in self._choices if o.ref == ref]
         if len(hits) == 1:
             self.answer(hits[0].key)
         elif hits:
             options = self.query_one("#options", OptionList)
-            options.highlighted = d.options.index(hits[0])
+            options.highlighted = next(i for i in range(options.option_count)
+                                       if options.get_option_at_index(i).id == hits[0].key)
             self.notify("Several options concern this card: pick one in the list.")
 
     def action_choose_key(self, key: str) -> None:
@@ -274,11 +300,11 @@ class GameScreen(Screen[None]):
         self.app.push_screen(InspectScreen(self.board.details(self.session.view(), int(ref))))
 
     def action_inspect_highlighted(self) -> None:
-        d = self.session.decision
         options = self.query_one("#options", OptionList)
-        if d is None or options.highlighted is None or options.highlighted >= len(d.options):
+        if options.highlighted is None or options.highlighted >= options.option_count:
             return
-        ref = d.options[options.highlighted].ref
+        key = options.get_option_at_index(options.highlighted).id
+        ref = next((o.ref for o in self._choices if o.key == key), None)
         if ref is not None:
             self.action_inspect(ref)
 
@@ -287,6 +313,7 @@ class GameScreen(Screen[None]):
         seat = self.session.seated
         d = self.session.decision
         if seat is None:
+            self.notify("This is the public table: take your screen (Look at my hand) to see what you cannot do.")
             return
         legal = {o.key for o in d.options} if d is not None and d.seat_index == seat else set()
         rows = self.board.why_not(seat, legal)
