@@ -354,3 +354,17 @@ def test_a_deck_file_gives_the_player_exactly_its_cards(tmp_path: Path) -> None:
     g = new_game("algomancy", ["Ann", "Bob"], 1, {"format": "constructed", "decks": {"Ann": _deck(str(deck))}})
     mine = [g.state.objects[o].card for z in ("deck:0", "hand:0") for o in g.state.zones[z].cards]
     assert sorted(mine) == sorted(c for c, n in cards.items() for _ in range(n))
+
+
+def test_the_app_starts_without_the_engine_or_the_markdown_libraries() -> None:
+    """What `cardgames` imports before the title screen's first frame (bench: start-up): the
+    game names, the parser and the app, but not the rules engine nor markdown-it and Pygments
+    (they come with the first game and the first Markdown screen)."""
+    code = ("import sys\n"
+            "from cardgames.cli import build_parser\n"
+            "build_parser()\n"
+            "import cardgames.tui.app\n"
+            "heavy = ('cardgames.engine.ruleset', 'cardgames.engine.flow', 'markdown_it', 'pygments')\n"
+            "print(sorted(m for m in heavy if m in sys.modules))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert proc.stdout.strip() == "[]"

@@ -206,16 +206,39 @@ class CardFiles:
     fingerprint: str
 
 
+_PARSED: dict[tuple[type[BaseModel], str], tuple[bytes, Loaded]] = {}
+"""Card files already loaded in this process, by (model, path): the bytes the file held and what
+loading them gave. Loading the same bytes again reuses that instead of parsing and validating."""
+
+
+def _load_card_file(path: Path, model: type[BaseModel]) -> tuple[bytes, Loaded]:
+    """A card file's bytes and `load_file_lines(path, model)`, parsed and validated once per
+    process for as long as the file holds the same bytes (an edited file is loaded again). The
+    models are shared by every load (they are frozen, and nothing changes them after loading);
+    the containers around them are each caller's own."""
+    data = path.read_bytes()
+    key = (model, str(path))
+    cached = _PARSED.get(key)
+    if cached is None or cached[0] != data:
+        cached = _PARSED[key] = (data, load_file_lines(path, model))
+    loaded = cached[1]
+    return data, Loaded(loaded.model, list(loaded.problems), list(loaded.card_lines),
+                        {k: list(v) for k, v in loaded.lines.items()})
+
+
 def load_card_files(roots: list[Path], model: type[BaseModel]) -> CardFiles:
-    """Load every .yaml file under `roots` as `model` (whose `cards` items have an `id`)."""
+    """Load every .yaml file under `roots` as `model` (whose `cards` items have an `id`).
+
+    A file that holds the same bytes as when this process last loaded it is not parsed and
+    validated again: a second ruleset of a game loads in a fraction of the first's time."""
     files = yaml_files(roots)
     out = CardFiles({}, {}, [], [], "")
     digest = hashlib.sha256()
     if not files:
         out.problems.append(Problem(str(roots[0]), 1, None, None, "no .yaml card files found here"))
     for path in files:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-        loaded = load_file_lines(path, model)
+        data, loaded = _load_card_file(path, model)
+        digest.update(path.name.encode() + b"\0" + data)
         out.problems.extend(loaded.problems)
         if loaded.model is None:
             continue

@@ -21,16 +21,29 @@ from cardgames.engine.view import can_see
 
 
 def _secrets(rules: Ruleset, state: State, seat: int) -> tuple[set[int], set[str]]:
-    """The cards `seat` sees and some other seat does not (ids and names): its private cards."""
+    """The cards `seat` sees and some other seat does not (ids, and names not also face up for
+    everyone): the cards in its own zones (hand, pack) and its face-down cards on the table.
+    Remembered until the next event changes the table."""
+    return state.cached(f"handover.secrets.{seat}", lambda: _find_secrets(rules, state, seat))
+
+
+def _find_secrets(rules: Ruleset, state: State, seat: int) -> tuple[set[int], set[str]]:
     others = [s for s in range(len(state.players)) if s != seat]
-    ids, names = set(), set()
-    for obj in state.objects.values():
-        if can_see(state, obj, seat) and any(not can_see(state, obj, s) for s in others):
-            ids.add(obj.id)
-            names.add(rules.card_name(state, obj))
-    seen = {rules.card_name(state, o) for o in state.objects.values() if o.id not in ids
-            and all(can_see(state, o, s) for s in others)}
-    return ids, names - seen
+    ids: set[int] = set()
+    public_names: set[str] = set()
+    for zone in state.zones.values():
+        if zone.visibility == "owner":
+            if zone.owner == seat and others:
+                ids.update(zone.cards)
+        elif zone.visibility == "public":
+            for oid in zone.cards:
+                obj = state.objects[oid]
+                if not obj.props.get("face_down"):
+                    public_names.add(rules.card_name(state, obj))
+                elif obj.controller == seat and others:
+                    ids.add(oid)
+    names = {rules.card_name(state, state.objects[i]) for i in ids}
+    return ids, names - public_names
 
 
 def _mentions(text: str, names: set[str]) -> bool:

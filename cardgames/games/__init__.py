@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
-from cardgames.engine.ruleset import Ruleset
+if TYPE_CHECKING:  # the names alone import nothing heavy (`cardgames --help`, the app's start)
+    from cardgames.engine.ruleset import Ruleset
 
 GAMES: dict[str, str] = {
     "algomancy": "cardgames.games.algomancy.rules:Algomancy",

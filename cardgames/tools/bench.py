@@ -537,7 +537,7 @@ def text(r: dict[str, Any]) -> str:
         row("card catalog, cold", lambda g: _ms(g["catalog_load_s"]["cold"]),
             note="first ruleset in a new process, its modules imported"),
         row("card catalog, warm", lambda g: _ms(g["catalog_load_s"]["warm"]), "catalog_warm_s",
-            note="read and validate every card file again"),
+            note="a second ruleset in the same process: card files read, unchanged ones not parsed again"),
         row("peak memory, one game", lambda g: _mib(g["peak_memory_one_game_bytes"]),
             note="tracemalloc, the longest game played again"),
         row("unfinished, errors", lambda g: f"{g['unfinished']}, {g['errors']}"),

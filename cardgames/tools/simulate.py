@@ -87,8 +87,10 @@ def _where(exc: BaseException) -> str:
 
 def play_one(ruleset: Ruleset, names: list[str], options: dict[str, Any], seed: int, *,
              bot: str = DEFAULT_BOT, cap: int = CAP, keep: bool = False,
-             time_choices: bool = False) -> GameRun:
-    """Play one game with bots; never raises (an exception is recorded in `error`).
+             time_choices: bool = False, handovers: bool = False) -> GameRun:
+    """Play one game with bots; never raises (an exception is recorded in `error`). With
+    `handovers`, also count what a hot-seat terminal would do (`run.table`; not part of the
+    game's own cost, so the bench leaves it out).
 
     The ruleset (with its loaded card catalog) is shared by the games: it holds no game state.
     """
@@ -101,7 +103,8 @@ def play_one(ruleset: Ruleset, names: list[str], options: dict[str, Any], seed: 
         clock = time.perf_counter
         while g.outcome is None and run.decisions < cap:
             option = player.choose(g.decision)
-            run.table.answer(ruleset, g.state, g.decision, option)
+            if handovers:
+                run.table.answer(ruleset, g.state, g.decision, option)
             if time_choices:
                 in_battle = g.state.battle is not None
                 t0 = clock()
@@ -256,11 +259,13 @@ def simulate(game: str, players: int, fmt: str | None, games: int, seed: int, *,
                       console=console, transient=True, disable=not console.is_terminal) as bar:
             task = bar.add_task(f"{game} {fmt or ''}".strip(), total=games, errors=0)
             for i in range(games):
-                runs.append(play_one(ruleset, names, options, seed + i, bot=bot, cap=cap, time_choices=True))
+                runs.append(play_one(ruleset, names, options, seed + i, bot=bot, cap=cap, time_choices=True,
+                                    handovers=True))
                 bar.update(task, advance=1, errors=sum(1 for r in runs if r.error))
     else:
         for i in range(games):
-            runs.append(play_one(ruleset, names, options, seed + i, bot=bot, cap=cap, time_choices=True))
+            runs.append(play_one(ruleset, names, options, seed + i, bot=bot, cap=cap, time_choices=True,
+                                    handovers=True))
     elapsed = time.perf_counter() - start
     used_format = fmt or str(ruleset.normalize_options(names, {}).get("format", ""))
     return Summary(game, used_format, players, seed, cap, runs, elapsed, bot)

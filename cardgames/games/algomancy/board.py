@@ -8,6 +8,7 @@ from cardgames.engine.state import GameObject, State
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.formation import BACK, adjacent, column_of, row_of
+from cardgames.games.algomancy.schema import Static
 from cardgames.games.algomancy.stats import column_attributes, counter_delta, layered_stats, unit_attributes
 
 
@@ -86,28 +87,44 @@ def in_back_row(state: State, obj: GameObject) -> bool:
     return place is not None and row_of(place[0], obj.id) == BACK
 
 
+def _statics_of(rules: Rules, state: State, src: GameObject) -> tuple[Static, ...]:
+    """The stat-changing statics a card in play has: its own and its augment text's (which works
+    on the card itself too: rulebook, Permadeath note), then its mods' augment texts."""
+    cat = rules.cat
+    statics = cat.statics(src.card)
+    mods = mods_on(state, src)
+    if mods:
+        statics += tuple(st for m in mods for st in cat.mod_statics(m.card))
+    return statics
+
+
+def _region_statics(rules: Rules, state: State, reg: int) -> list[tuple[GameObject, tuple[Static, ...]]]:
+    """The permanents in region `reg` that have stat-changing statics, with them, in order."""
+    def compute() -> list[tuple[GameObject, tuple[Static, ...]]]:
+        out = []
+        for src in t.in_region(state, reg):
+            statics = _statics_of(rules, state, src)
+            if statics:
+                out.append((src, statics))
+        return out
+    return state.cached(f"region-statics:{reg}", compute)
+
+
 def _static_changes(rules: Rules, state: State, obj: GameObject) -> tuple[int, int]:
     """+power/+defense from static abilities in the unit's region (never from another region)."""
     reg = t.region_seat(obj.zone)
     if reg is None:
         return 0, 0
     # a unit that does not exist for the rules now (a counter-attacker in phase 1) keeps only its own statics
-    here = t.in_region(state, reg) if t.exists(state, obj) else [obj]
+    if t.exists(state, obj):
+        sources = _region_statics(rules, state, reg)
+    else:
+        own = _statics_of(rules, state, obj)
+        sources = [(obj, own)] if own else []
     dp = dd = 0
-    for src in here:
-        card = rules.cards[src.card]
-        abilities = [a for a in card.abilities if a.static is not None]
-        if card.augment is not None:  # augment text works on the card itself too (rulebook: Permadeath note)
-            abilities += [a for a in card.augment.abilities if a.static is not None]
-        for m in mods_on(state, src):
-            aug = rules.cards[m.card].augment
-            if aug is not None:
-                abilities += [a for a in aug.abilities if a.static is not None]
-        for ab in abilities:
-            st = ab.static
-            assert st is not None
-            if st.stats == (0, 0):
-                continue
+    here: list[GameObject] | None = None
+    for src, statics in sources:
+        for st in statics:
             if st.to == "me" and src.id != obj.id:
                 continue
             if st.to in ("allies", "other_allies") and src.controller != obj.controller:
@@ -122,6 +139,8 @@ def _static_changes(rules: Rules, state: State, obj: GameObject) -> tuple[int, i
                 continue
             times = 1
             if st.per == "other_ally_in_region":
+                if here is None:
+                    here = t.in_region(state, reg) if t.exists(state, obj) else [obj]
                 times = sum(1 for o in here if o.controller == src.controller and o.id != src.id
                             and rules.cards[o.card].is_unit)
             elif st.per == "mod_on_me":
@@ -139,8 +158,13 @@ def stats_of(rules: Rules, state: State, obj: GameObject) -> tuple[int, int]:
         base = obj.props.get("base")
         cp, cd = counter_delta(obj.counters)
         sp, sd = _static_changes(rules, state, obj)
-        mp = sum(m.amount for m in state.modifiers if m.target == obj.id and m.stat == "power")
-        md = sum(m.amount for m in state.modifiers if m.target == obj.id and m.stat == "defense")
+        mp = md = 0
+        for m in state.modifiers:
+            if m.target == obj.id:
+                if m.stat == "power":
+                    mp += m.amount
+                elif m.stat == "defense":
+                    md += m.amount
         return layered_stats((printed[0], printed[1]), (int(base[0]), int(base[1])) if base else None,
                              (cp + sp + mp, cd + sd + md), attributes(rules, state, obj))
     return state.cached(f"stats:{obj.id}", compute)

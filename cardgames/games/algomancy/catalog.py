@@ -18,6 +18,7 @@ from cardgames.games.algomancy.schema import (
     CardFile,
     Decklist,
     Element,
+    Static,
     TargetSpec,
 )
 from cardgames.games.algomancy.vocabulary import step_problems
@@ -89,6 +90,9 @@ class Catalog:
         self.decks = decks
         self.fingerprint = fingerprint
         self._effects: dict[str, Effect] = {}
+        self._statics = {cid: _stat_statics(card.abilities) + _stat_statics(_augment(card))
+                         for cid, card in cards.items()}
+        self._mod_statics = {cid: _stat_statics(_augment(card)) for cid, card in cards.items()}
 
     @classmethod
     def load(cls, paths: list[Path] | None = None) -> Catalog:
@@ -102,6 +106,15 @@ class Catalog:
             return self.cards[cid]
         except KeyError:
             raise CardgamesError(f"no Algomancy card {cid!r}") from None
+
+    def statics(self, cid: str) -> tuple[Static, ...]:
+        """The stat-changing static abilities of a card in play: its own, then its augment text's
+        (which works on the card itself too); worked out once, as the catalog never changes."""
+        return self._statics[cid]
+
+    def mod_statics(self, cid: str) -> tuple[Static, ...]:
+        """The stat-changing static abilities a card gives the unit it is applied to as a mod."""
+        return self._mod_statics[cid]
 
     def pool(self, elements: list[Element]) -> list[Card]:
         """The live-draft deck's cards for these elements: mono cards of each, and the hybrids
@@ -152,6 +165,15 @@ class Catalog:
         if where == "aug" and card.augment is not None:
             return card.augment.abilities[index]
         raise CardgamesError(f"{card.id} has no ability {where}:{index}")
+
+
+def _augment(card: Card) -> list[Ability]:
+    return card.augment.abilities if card.augment is not None else []
+
+
+def _stat_statics(abilities: list[Ability]) -> tuple[Static, ...]:
+    """The static abilities among `abilities` that change stats, in order."""
+    return tuple(ab.static for ab in abilities if ab.static is not None and ab.static.stats != (0, 0))
 
 
 def load_cards(paths: list[Path] | None = None

@@ -115,12 +115,15 @@ def active_resources(state: State, seat: int) -> list[GameObject]:
 
 def affinity(state: State, seat: int, cards: dict[str, Card]) -> dict[str, int]:
     """A player's affinity: one per active elemental resource, expended or not (R2)."""
-    out: dict[str, int] = {}
-    for obj in active_resources(state, seat):
-        gives = cards[obj.card].affinity_gives
-        if gives is not None:
-            out[gives] = out.get(gives, 0) + 1
-    return out
+    def compute() -> dict[str, int]:
+        out: dict[str, int] = {}
+        for obj in active_resources(state, seat):
+            gives = cards[obj.card].affinity_gives
+            if gives is not None:
+                out[gives] = out.get(gives, 0) + 1
+        return out
+    # every card a player might play asks it: remembered until the table changes
+    return dict(state.cached(f"affinity:{seat}:{id(cards)}", compute))
 
 
 def mana(state: State, seat: int) -> int:
@@ -129,6 +132,8 @@ def mana(state: State, seat: int) -> int:
 
 
 def meets_affinity(state: State, seat: int, card: Card, cards: dict[str, Card]) -> bool:
+    if not card.affinity:
+        return True
     have = affinity(state, seat, cards)
     return all(have.get(e, 0) >= n for e, n in card.affinity.items())
 

@@ -54,6 +54,14 @@ def eligible_attackers(cat: Cards, state: State, seat: int) -> list[int]:
     return out
 
 
+def has_attacker(cat: Cards, state: State, seat: int) -> bool:
+    """Whether `eligible_attackers` is not empty (without listing them all)."""
+    if any(may_attack(cat, state, u) for u in board.units(state, seat)):
+        return True
+    weapon = board.gear(state, seat, "weapon")
+    return weapon is not None and may_attack(cat, state, weapon)
+
+
 def start_battle(flow: Flow, attacker: int, defender: int) -> None:
     flow.emit(ce.BattleChanged(battle={"attacker": attacker, "defender": defender, "attackers": [],
                                        "blocks": {}, "armor": {}}))

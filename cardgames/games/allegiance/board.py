@@ -57,11 +57,12 @@ def in_play(state: State, obj: GameObject) -> bool:
 def units(state: State, seat: int | None = None) -> list[GameObject]:
     """Units in play (of one controller, or everyone's), in territory order."""
     out = []
+    objects, zones = state.objects, state.zones
     for p in state.players:
         if seat is not None and p.seat != seat:
             continue
-        for i in state.zones[territory(p.seat)].cards:
-            obj = state.objects[i]
+        for i in zones[territory(p.seat)].cards:
+            obj = objects[i]
             if obj.props.get("type") == "unit" and obj.attached_to is None:
                 out.append(obj)
     return out
@@ -127,11 +128,12 @@ def _statics(cat: Cards, state: State) -> list[tuple[GameObject, Static]]:
 
     def collect() -> list[tuple[GameObject, Static]]:
         out: list[tuple[GameObject, Static]] = []
+        objects, zones, kit, some = state.objects, state.zones, cat.kit, cat.with_statics
         for p in state.players:
-            for i in state.zones[territory(p.seat)].cards:
-                src = state.objects[i]
-                out.extend((src, ab.while_) for ab in cat.abilities_of(src)
-                           if ab.while_ is not None)
+            for i in zones[territory(p.seat)].cards:
+                src = objects[i]
+                if src.card in some:
+                    out.extend((src, w) for w in kit(src).statics)
         return out
 
     return state.cached("allegiance.statics", collect)
@@ -166,7 +168,10 @@ def _affects(state: State, src: GameObject, w: Static, ref: int) -> bool:
 
 def _static_bonus(cat: Cards, state: State, obj: GameObject, stat: str) -> int:
     """Bonuses from static (`while`) abilities of cards in play."""
-    return sum(w.amount for src, w in _statics(cat, state)
+    statics = _statics(cat, state)
+    if not statics:
+        return 0
+    return sum(w.amount for src, w in statics
                if w.amount and w.stat == stat and _affects(state, src, w, obj.id))
 
 
@@ -230,9 +235,8 @@ def trigger_allowed(flow: Flow, cat: Cards, obj: GameObject, cond: Condition | N
 
 def attack_allowed(cat: Cards, state: State, obj: GameObject) -> bool:
     """False if a static of the card itself forbids declaring it as an attacker now."""
-    return all(condition(cat, state, obj, ab.while_.attack_only_if)
-               for ab in cat.abilities_of(obj)
-               if ab.while_ is not None and ab.while_.attack_only_if is not None)
+    return all(condition(cat, state, obj, w.attack_only_if)
+               for w in cat.kit(obj).statics if w.attack_only_if is not None)
 
 
 def hero_protected(cat: Cards, state: State, hero: int, seat: int, source: int | None) -> bool:
@@ -264,15 +268,39 @@ def attack(cat: Cards, state: State, obj: GameObject) -> int:
     value = base_attack(cat, obj)
     if obj.props.get("type") == "unit":
         value += obj.counters.get("augment", 0) - obj.counters.get("curse", 0)
-    value += sum(m.amount for m in state.modifiers if m.target == obj.id and m.stat == "attack")
+    if state.modifiers:
+        value += sum(m.amount for m in state.modifiers
+                     if m.target == obj.id and m.stat == "attack")
     return value + _static_bonus(cat, state, obj, "attack")
 
 
 def max_health(cat: Cards, state: State, obj: GameObject) -> int:
     """Printed health + augment counters + modifiers (ruling R49)."""
     value = cat.printed_health(obj) + obj.counters.get("augment", 0)
-    value += sum(m.amount for m in state.modifiers if m.target == obj.id and m.stat == "health")
+    if state.modifiers:
+        value += sum(m.amount for m in state.modifiers
+                     if m.target == obj.id and m.stat == "health")
     return value + _static_bonus(cat, state, obj, "health")
+
+
+def lethally_damaged(cat: Cards, state: State) -> list[GameObject]:
+    """Units in play whose damage is at least their `max_health`, in territory order (what
+    `max_health` says of each, with the statics and modifiers gathered once for all units)."""
+    health = [(src, w) for src, w in _statics(cat, state) if w.amount and w.stat == "health"]
+    mods: dict[int, int] = {}
+    for m in state.modifiers:
+        if m.stat == "health":
+            mods[m.target] = mods.get(m.target, 0) + m.amount
+    kit = cat.kit
+    out = []
+    for u in units(state):
+        counters = u.counters
+        value = kit(u).health + counters.get("augment", 0) + mods.get(u.id, 0)
+        if health:
+            value += sum(w.amount for src, w in health if _affects(state, src, w, u.id))
+        if counters.get("damage", 0) >= value:
+            out.append(u)
+    return out
 
 
 def armor_rating(cat: Cards, state: State, seat: int) -> int:

@@ -5,6 +5,7 @@ Lookups only: loading and checking the card files is `catalog.py` (it needs the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ from cardgames.games.allegiance.schema import (
     HeroAbility,
     HeroCard,
     SpecialCard,
+    Static,
     TargetSpec,
     UnitCard,
 )
@@ -34,6 +36,39 @@ class Effect:
     name: str
 
 
+@dataclass(frozen=True, slots=True)
+class Kit:
+    """One side of a card as it is where it lies (a unit, a gear face, an action in hand or one
+    half attached): its printed facts, worked out once per card, as the catalog never changes."""
+
+    name: str
+    attack: int
+    """Printed attack (0 for cards without one)."""
+    health: int
+    """Printed health (units; 0 otherwise)."""
+    keywords: tuple[str, ...]
+    abilities: tuple[Ability, ...]
+    statics: tuple[Static, ...]
+    """The `while` effects among `abilities`, in order."""
+    activated: bool
+    """Some ability has an activation cost."""
+    activated_unexhausting: bool
+    """Some ability has an activation cost that does not exhaust the card."""
+
+    @staticmethod
+    def of(name: str, attack: int = 0, health: int = 0, keywords: Sequence[str] = (),
+           abilities: Sequence[Ability] = ()) -> Kit:
+        costs = [ab.cost for ab in abilities if ab.cost is not None]
+        return Kit(name, attack, health, tuple(keywords), tuple(abilities),
+                   tuple(ab.while_ for ab in abilities if ab.while_ is not None),
+                   bool(costs), any(not c.exhaust for c in costs))
+
+
+_PLAIN, _GEAR, _ACTION = range(3)
+"""How a card's kit is chosen: always the same one, by its face up, or by the half it is
+attached by (an action card not attached: the plain one)."""
+
+
 class Cards:
     """All Allegiance cards by id, with the lookups the rules make (`catalog.Catalog` loads them)."""
 
@@ -41,6 +76,19 @@ class Cards:
         self.cards = cards
         self.fingerprint = fingerprint
         self._effects: dict[str, Effect] = {}
+        self._kits: dict[str, tuple[int, Kit, tuple[Kit, ...]]] = {
+            cid: _kits(card) for cid, card in cards.items()}
+        self.with_statics = frozenset(
+            cid for cid, (_, plain, sides) in self._kits.items()
+            if any(k.statics for k in (plain, *sides)))
+        """Ids of the cards that have a static (`while`) ability on some side."""
+        self.with_activated = frozenset(
+            cid for cid, (_, plain, sides) in self._kits.items()
+            if any(k.activated for k in (plain, *sides)))
+        """Ids of the cards that have an activated ability on some side."""
+        self._reactions: dict[str, tuple[str, ...]] = {
+            cid: tuple(a.id for a in card.abilities if a.reaction)
+            for cid, card in cards.items() if isinstance(card, HeroCard)}
 
     # -- lookups -----------------------------------------------------------------------
 
@@ -55,6 +103,14 @@ class Cards:
         if not isinstance(card, HeroCard):
             raise CardgamesError(f"{cid!r} is not a hero")
         return card
+
+    def reactions(self, hero: str) -> tuple[str, ...]:
+        """Ids of the hero's reaction abilities, in order."""
+        found = self._reactions.get(hero)
+        if found is None:
+            self.hero(hero)  # not a hero: says so
+            return ()
+        return found
 
     def heroes(self) -> list[HeroCard]:
         return [c for c in self.cards.values() if isinstance(c, HeroCard)]
@@ -74,46 +130,37 @@ class Cards:
         assert isinstance(card, GearCard)
         return card.faces[min(obj.face, len(card.faces) - 1)]
 
+    def kit(self, obj: GameObject) -> Kit:
+        """The card's side as it is where it lies (gear: its face-up side; actions: attached)."""
+        try:
+            how, plain, sides = self._kits[obj.card]
+        except KeyError:
+            raise CardgamesError(f"no Allegiance card {obj.card!r}") from None
+        if how == _GEAR:
+            return sides[min(obj.face, len(sides) - 1)]
+        if how == _ACTION and obj.attached_to is not None:
+            return sides[int(obj.props.get("half", 0))]
+        return plain
+
     def display_name(self, obj: GameObject) -> str:
-        card = self.card(obj.card)
-        if isinstance(card, GearCard):
-            return self.face(obj).name
-        if isinstance(card, ActionCard) and card.split:
-            return " // ".join(h.name or "" for h in card.split)
-        return card.name
+        try:
+            how, plain, sides = self._kits[obj.card]
+        except KeyError:
+            raise CardgamesError(f"no Allegiance card {obj.card!r}") from None
+        return sides[min(obj.face, len(sides) - 1)].name if how == _GEAR else plain.name
 
     def printed_attack(self, obj: GameObject) -> int:
-        card = self.card(obj.card)
-        if isinstance(card, UnitCard):
-            return card.attack
-        if isinstance(card, GearCard):
-            return self.face(obj).attack or 0
-        return 0
+        return self.kit(obj).attack
 
     def printed_health(self, obj: GameObject) -> int:
-        card = self.card(obj.card)
-        return card.health if isinstance(card, UnitCard) else 0
+        return self.kit(obj).health
 
-    def keywords(self, obj: GameObject) -> list[str]:
-        card = self.card(obj.card)
-        if isinstance(card, UnitCard | SpecialCard):
-            return list(card.keywords)
-        if isinstance(card, GearCard):
-            return list(self.face(obj).keywords)
-        if isinstance(card, ActionCard) and obj.attached_to is not None:
-            return list(card.halves[int(obj.props.get("half", 0))].attached_keywords)
-        return []
+    def keywords(self, obj: GameObject) -> tuple[str, ...]:
+        return self.kit(obj).keywords
 
-    def abilities_of(self, obj: GameObject) -> list[Ability]:
+    def abilities_of(self, obj: GameObject) -> tuple[Ability, ...]:
         """Abilities a card has where it is now (gear: its face-up side; actions: attached)."""
-        card = self.card(obj.card)
-        if isinstance(card, UnitCard | SpecialCard):
-            return list(card.abilities)
-        if isinstance(card, GearCard):
-            return list(self.face(obj).abilities)
-        if isinstance(card, ActionCard) and obj.attached_to is not None:
-            return list(card.halves[int(obj.props.get("half", 0))].attached)
-        return []
+        return self.kit(obj).abilities
 
     def ability_ref(self, obj: GameObject, index: int) -> str:
         card = self.card(obj.card)
@@ -164,3 +211,20 @@ class Cards:
             if ab.id == ability:
                 return ab
         raise CardgamesError(f"hero {hero!r} has no ability {ability!r}")
+
+
+def _kits(card: Card) -> tuple[int, Kit, tuple[Kit, ...]]:
+    """How to choose the card's kit, its plain kit and its kits by face or attached half."""
+    if isinstance(card, UnitCard):
+        return _PLAIN, Kit.of(card.name, card.attack, card.health, card.keywords,
+                              card.abilities), ()
+    if isinstance(card, SpecialCard):
+        return _PLAIN, Kit.of(card.name, keywords=card.keywords, abilities=card.abilities), ()
+    if isinstance(card, GearCard):
+        faces = tuple(Kit.of(f.name, f.attack or 0, 0, f.keywords, f.abilities) for f in card.faces)
+        return _GEAR, faces[0], faces
+    if isinstance(card, ActionCard):
+        name = " // ".join(h.name or "" for h in card.split) if card.split else card.name
+        return _ACTION, Kit.of(name), tuple(Kit.of(name, keywords=h.attached_keywords,
+                                                     abilities=h.attached) for h in card.halves)
+    return _PLAIN, Kit.of(card.name), ()

@@ -102,8 +102,7 @@ def check_state(flow: Flow, cat: Cards) -> None:
     """Destroy units with lethal damage and eliminate heroes at 0, at once (rulebook p.14)."""
     state = flow.state
     while True:
-        dead = [u for u in board.units(state)
-                if u.counters.get("damage", 0) >= board.max_health(cat, state, u)]
+        dead = board.lethally_damaged(cat, state)
         if not dead:
             break
         for u in dead:

@@ -11,7 +11,7 @@ from cardgames.engine.flow import Flow
 from cardgames.engine.state import Frame, State
 from cardgames.games.allegiance import board, targeting
 from cardgames.games.allegiance.announce import Announcing
-from cardgames.games.allegiance.battle import eligible_attackers
+from cardgames.games.allegiance.battle import has_attacker
 from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import hero_ref
 from cardgames.games.allegiance.resolving import Resolving
@@ -42,7 +42,7 @@ class Maneuvers:
         hero = cat.hero(str(p.props["hero"]))
         cds = board.cooldowns(state, seat)
         if main:
-            if eligible_attackers(cat, state, seat):
+            if has_attacker(cat, state, seat):
                 for opp in board.opponents(state, seat):
                     opts.append(
                         Option(
@@ -75,7 +75,7 @@ class Maneuvers:
                     opts.append(Option(f"action:{obj.id}:{i}", f"Play {name} ({half.cost} gold)",
                                        "action", obj.id))
         for obj in state.cards_in(board.territory(seat)):
-            if obj.controller != seat:
+            if obj.controller != seat or obj.card not in cat.with_activated:
                 continue
             for i, act in enumerate(cat.abilities_of(obj)):
                 if act.cost is None or act.cost.gold > gold or (act.cost.exhaust and obj.exhausted):
@@ -129,18 +129,21 @@ class Maneuvers:
 
     def could_respond(self, state: State, seat: int) -> bool:
         """Whether, by public information, `seat` might have a reaction to play."""
-        cat = self.cat
-        if any(o.props.get("back") == "action" for o in state.cards_in(board.hand(seat))):
+        cat, objects, zones = self.cat, state.objects, state.zones
+        for i in zones[board.hand(seat)].cards:
+            if objects[i].props.get("back") == "action":
+                return True
+        props = state.players[seat].props
+        cds: dict[str, int] = props.get("cooldowns") or {}
+        if any(cds.get(a) == 0 for a in cat.reactions(str(props["hero"]))):
             return True
-        hero = cat.hero(str(state.players[seat].props["hero"]))
-        cds = board.cooldowns(state, seat)
-        if any(a.reaction and cds.get(a.id) == 0 for a in hero.abilities):
-            return True
-        for obj in state.cards_in(board.territory(seat)):
-            if obj.controller == seat:
-                for ab in cat.abilities_of(obj):
-                    if ab.cost is not None and not (ab.cost.exhaust and obj.exhausted):
-                        return True
+        some = cat.with_activated
+        for i in zones[board.territory(seat)].cards:
+            obj = objects[i]
+            if obj.controller == seat and obj.card in some:
+                kit = cat.kit(obj)
+                if kit.activated_unexhausting or (kit.activated and not obj.exhausted):
+                    return True
         return False
 
     def concerns(self, state: State, seat: int) -> bool:

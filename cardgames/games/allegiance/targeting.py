@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from cardgames.engine.state import State
 from cardgames.games.allegiance import board
 from cardgames.games.allegiance.cards import Cards
@@ -60,23 +62,38 @@ def legal(cat: Cards, state: State, spec: TargetSpec, seat: int, source: int | N
                 and (obj.entered_turn == state.turn) != spec.entered_this_turn)
 
 
+def _legal_refs(cat: Cards, state: State, spec: TargetSpec, seat: int,
+                source: int | None) -> Iterator[int]:
+    """The legal choices for the slot, heroes first (in seat order from `seat`), then cards."""
+    if spec.type in ("hero", "unit_or_hero", "player"):
+        for s in state.seats_from(seat):
+            ref = hero_ref(s)
+            if legal(cat, state, spec, seat, source, ref):
+                yield ref
+    if spec.type != "hero" and spec.type != "player":
+        zones = state.zones
+        for p in state.players:
+            for ref in zones[board.territory(p.seat)].cards:
+                if legal(cat, state, spec, seat, source, ref):
+                    yield ref
+
+
 def candidates(
     cat: Cards, state: State, spec: TargetSpec, seat: int, source: int | None
 ) -> list[int]:
     """Every legal choice for the slot, heroes first (in seat order from `seat`), then cards."""
-    out: list[int] = []
-    if spec.type in ("hero", "unit_or_hero", "player"):
-        out.extend(hero_ref(s) for s in state.seats_from(seat))
-    if spec.type != "hero" and spec.type != "player":
-        for p in state.players:
-            out.extend(state.zones[board.territory(p.seat)].cards)
-    return [r for r in out if legal(cat, state, spec, seat, source, r)]
+    return list(_legal_refs(cat, state, spec, seat, source))
 
 
 def can_announce(cat: Cards, state: State, targets: dict[str, TargetSpec], seat: int,
                  source: int | None) -> bool:
     """Every required slot has enough legal targets (ruling R20)."""
-    return all(
-        spec.up_to or len(candidates(cat, state, spec, seat, source)) >= spec.count
-        for spec in targets.values()
-    )
+    for spec in targets.values():
+        if spec.up_to:
+            continue
+        for found, _ in enumerate(_legal_refs(cat, state, spec, seat, source), 1):
+            if found >= spec.count:
+                break
+        else:
+            return False
+    return True

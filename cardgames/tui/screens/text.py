@@ -7,10 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header, Markdown, MarkdownViewer, OptionList
+from textual.widgets import Footer, Header, OptionList
 from textual.widgets.option_list import Option
 
-from cardgames.catalog.paths import doc_path
+# Textual's Markdown widgets (markdown-it, Pygments) are imported as a Markdown screen opens: the
+# title screen, which imports this module, starts without them.
 
 HELP = """\
 # Keys
@@ -68,6 +69,8 @@ class MarkdownScreen(Screen[None]):
         self.page_title = title
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import MarkdownViewer
+
         yield Header(icon="♠")
         yield MarkdownViewer(self.markdown, show_table_of_contents=False)
         yield Footer()
@@ -77,6 +80,8 @@ class MarkdownScreen(Screen[None]):
 
 
 def rules_screen(game: str) -> MarkdownScreen:
+    from cardgames.catalog.paths import doc_path
+
     path = doc_path(f"rules/{game}.md")
     try:
         text = path.read_text(encoding="utf-8")
@@ -122,4 +127,6 @@ class InspectScreen(ModalScreen[None]):
         self.markdown = markdown
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown
+
         yield Markdown(self.markdown, id="inspect")
