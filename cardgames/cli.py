@@ -90,11 +90,13 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--allow-mismatch", action="store_true",
                     help="load a save written by other rules or cards anyway (unchecked)")
 
-    pl = sub.add_parser("play", help="start a game in the terminal app",
+    pl = sub.add_parser("play", help="start a game in the terminal app (or continue a saved one)",
                         description="Start a hot-seat game directly (the same seed deals the same "
-                                    "game as new_game(..., seed=N)).")
-    pl.add_argument("game", choices=["allegiance", "algomancy"], help="the game to play")
-    pl.add_argument("--players", required=True, help="comma-separated names in seat order, e.g. Ann,Bob")
+                                    "game as new_game(..., seed=N)), or continue one: --load FILE "
+                                    "(`cardgames saves` lists them).")
+    pl.add_argument("game", nargs="?", choices=games, help="the game to play")
+    pl.add_argument("--players", help="comma-separated names in seat order, e.g. Ann,Bob")
+    pl.add_argument("--load", metavar="FILE", help="continue the game saved in FILE")
     pl.add_argument("--format", dest="fmt", metavar="FORMAT", help="game format (allegiance: duel, ffa, "
                     "sworn-enemy, teams; algomancy: draft, constructed)")
     pl.add_argument("--heroes", help="allegiance: comma-separated hero ids (or 'random'), one per player")
@@ -103,6 +105,12 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--elements", help="algomancy live draft: three elements, e.g. fire,water,earth "
                     "(default: chosen at random)")
     pl.add_argument("--seed", type=int, help="seed (default: random)")
+
+    sv = sub.add_parser("saves", help="list the saved games (unfinished first)",
+                        description="List the games saved in the data directory: game, players, "
+                                    "turn or result, when last played, and the file (for "
+                                    "`cardgames play --load FILE`).")
+    sv.add_argument("--json", action="store_true", help="one JSON object per game")
 
     shots = sub.add_parser("screenshots", help="regenerate screenshots/ (SVG, and PNG where a converter is)",
                            description="Render every screen of the app to screenshots/ as SVG, and "
@@ -161,6 +169,8 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
         return run_replay(args.save, args.verify, args.allow_mismatch, out)
     if cmd == "play":
         return _play(args)
+    if cmd == "saves":
+        return _saves(args.json, out)
     if cmd == "screenshots":
         from pathlib import Path
 
@@ -191,12 +201,49 @@ def _deck(given: str) -> object:
     return given
 
 
+def _saves(as_json: bool, out: TextIO) -> int:
+    import json
+
+    from cardgames.tui.saves import data_dir, list_saves
+
+    saves = sorted(list_saves(), key=lambda i: i.finished)  # unfinished first, each newest first
+    if as_json:
+        for i in saves:
+            out.write(json.dumps({"file": str(i.path), "game": i.game, "players": i.players, "turn": i.turn,
+                                  "finished": i.finished, "result": i.ended, "last_played": i.last_played()}) + "\n")
+        return 0
+    if not saves:
+        print(f"No saved games in {data_dir() / 'saves'}.", file=out)
+        return 0
+    for i in saves:
+        print(f"{i.title()} · {i.status()} · last played {i.last_played()}\n    {i.path}", file=out)
+    return 0
+
+
+def _load(path_text: str) -> int:
+    """`play --load FILE`: check the save before the app opens (one clear line if it is bad)."""
+    from pathlib import Path
+
+    from cardgames.tui.app import CardgamesApp
+    from cardgames.tui.session import Session
+
+    session = Session.resume(Path(path_text))  # SaveError: says what is wrong with the file, exit 1
+    CardgamesApp(session).run()
+    return 0
+
+
 def _play(args: argparse.Namespace) -> int:
     import random
 
     from cardgames.tools import UsageError
     from cardgames.tui.app import CardgamesApp
 
+    if args.load:
+        if args.game or args.players:
+            raise UsageError("--load continues a saved game: give no game or players with it", 2)
+        return _load(args.load)
+    if not args.game or not args.players:
+        raise UsageError("play needs a game and --players (or --load FILE to continue a saved game)", 2)
     names = [n.strip() for n in str(args.players).split(",") if n.strip()]
     options: dict[str, object] = {}
     if args.fmt:

@@ -60,8 +60,18 @@ class CardgamesApp(App[None]):
         self.show_game(self.session)
 
     def action_continue_game(self) -> None:
+        """Continue: the list of saved games (or, with a fixed save path, that game)."""
+        if self.save_path is not None:
+            self.open_save(self.save_path)
+            return
+        from cardgames.tui.screens.saves import SavesScreen
+
+        self.push_screen(SavesScreen())
+
+    def open_save(self, path: Path) -> None:
+        """Resume the game saved at `path` (a finished one opens at its end)."""
         try:
-            self.session = Session.resume(self.save_path)
+            self.session = Session.resume(path)
         except CardgamesError as exc:
             self.notify(f"Cannot continue: {exc}", severity="error", timeout=10)
             return

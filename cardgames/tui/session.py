@@ -2,29 +2,16 @@
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import platformdirs
+from cardgames.tui.saves import new_save_path, read_info, unfinished
 
 if TYPE_CHECKING:  # the engine is imported when a game starts, not for the title screen
     from cardgames.engine.decisions import Decision, Option
     from cardgames.engine.game import Game
     from cardgames.engine.view import GameView
-
-APP_NAME = "cardgames"
-
-
-def data_dir() -> Path:
-    """Where autosaves live (the platform's user data directory, or $CARDGAMES_HOME)."""
-    home = os.environ.get("CARDGAMES_HOME")
-    return Path(home) if home else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-def autosave_path() -> Path:
-    return data_dir() / "autosave.save"
 
 
 @dataclass
@@ -45,7 +32,7 @@ class Session:
         from cardgames.api import new_game
 
         game = new_game(game_name, players, seed, dict(options))
-        session = cls(game, path or autosave_path())
+        session = cls(game, path or new_save_path(game_name, game.players))
         session.save()
         return session
 
@@ -53,21 +40,22 @@ class Session:
     def resume(cls, path: Path | None = None) -> Session:
         from cardgames.api import load_game
 
-        where = path or autosave_path()
-        return cls(load_game(where), where)  # the next save rewrites it whole
+        if path is None:
+            waiting = unfinished()
+            if not waiting:
+                from cardgames.engine.save import SaveError
+
+                raise SaveError("there is no unfinished game to continue")
+            path = waiting[0].path
+        return cls(load_game(path), path)  # the next save rewrites it whole
 
     @staticmethod
     def can_resume(path: Path | None = None) -> bool:
-        """An autosave exists and its game is not over (its last event is not the end)."""
-        where = path or autosave_path()
-        try:
-            with where.open("rb") as f:
-                f.seek(0, 2)
-                f.seek(max(0, f.tell() - 4096))
-                tail = f.read().decode("utf-8", errors="replace").strip().splitlines()
-        except OSError:
-            return False
-        return bool(tail) and '"t":"GameEnded"' not in tail[-1]
+        """The save (or, without a path, any save) holds a game that is not over."""
+        if path is None:
+            return bool(unfinished())
+        info = read_info(path)
+        return info is not None and not info.finished
 
     # -- state ---------------------------------------------------------------------------
 

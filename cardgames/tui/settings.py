@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from cardgames.engine.stops import TABLE_STOP, with_table_stops
-from cardgames.tui.session import data_dir
+from cardgames.tui.saves import data_dir
 
 GAMES = [("Allegiance: A Realm Divided", "allegiance"), ("Algomancy (1v1)", "algomancy")]
 """The games the app can play (each has a board), as menus offer them: (title, ruleset name)."""

@@ -27,7 +27,7 @@ async def take_the_screen(pilot: Pilot[None]) -> None:
     """Let the app start, then take the deciding player's own screen as they would: Enter on
     "Look at my hand" at the public table (if the game starts there), Enter at the curtain."""
     await pilot.pause()
-    for _ in range(3):
+    for _ in range(4):
         screen = pilot.app.screen
         if isinstance(screen, GameScreen) and screen.session.seated is not None:
             return

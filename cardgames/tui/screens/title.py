@@ -1,4 +1,4 @@
-"""The title screen: New game, Continue, Rules, Quit (only what works is offered)."""
+"""The title screen: New game, Continue (the saved games), Rules, Quit (only what works is offered)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cardgames.tui.session import Session
+from cardgames.tui.saves import list_saves
 
 BANNER = "[b]cardgames[/]\nTabletop card games, every rule enforced, hot-seat at one terminal"
 
@@ -20,7 +20,7 @@ class TitleScreen(Screen[None]):
         with Middle(), Center():
             yield Static(BANNER, id="banner")
             items = [Option("New game", id="new")]
-            if Session.can_resume():
+            if list_saves():
                 items.append(Option("Continue", id="continue"))
             items += [Option("Rules", id="rules"), Option("Settings", id="settings"), Option("Quit", id="quit")]
             yield OptionList(*items, id="menu")
@@ -33,7 +33,7 @@ class TitleScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         menu = self.query_one("#menu", OptionList)
         has = any(menu.get_option_at_index(i).id == "continue" for i in range(menu.option_count))
-        if Session.can_resume() and not has:
+        if list_saves() and not has:
             menu.add_option(Option("Continue", id="continue"))
 
     @on(OptionList.OptionSelected, "#menu")
