@@ -6,7 +6,9 @@ import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from cardgames.engine.stops import TABLE_STOP, with_table_stops
+from textual.markup import escape
+
+from cardgames.engine.stops import STOP_HELP, STOP_REVEALS, TABLE_STOP, with_table_stops
 from cardgames.tui.saves import data_dir
 
 GAMES = [("Allegiance: A Realm Divided", "allegiance"), ("Algomancy (1v1)", "algomancy")]
@@ -18,7 +20,13 @@ STOPS = {
     "always": "Ask me at every chance",
     "never": "Never ask me (only my own turn)",
 }
-"""Per-player priority settings (the engine's `stop` option), as the new-game form offers them."""
+"""Per-player priority settings (the engine's `stop` option, `engine.stops`), as menus offer them."""
+
+
+def stop_help() -> str:
+    """What each stop setting does, and what being asked tells the others (for the settings)."""
+    lines = [f"[b]{escape(STOPS[key])}[/] — {escape(text)}" for key, text in STOP_HELP.items()]
+    return "\n".join([*lines, "", f"[dim]{escape(STOP_REVEALS)}[/]"])
 
 
 APP_STOP = TABLE_STOP

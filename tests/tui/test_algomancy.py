@@ -164,7 +164,7 @@ async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_drafted_gam
         summary = str(app.screen.query_one("#summary", Static).content)
         winner = g.players[g.outcome.winners[0]] if g.outcome and g.outcome.winners else "?"
         assert f"{winner} won" in summary and "life " in summary and "None" not in summary
-    assert g.outcome is not None and checked > 200
+    assert g.outcome is not None and checked > 150  # ~180 screens since "relevant" asks less
 
 
 async def test_a_modded_unit_shows_its_mods_under_it(cardgames_home: Path) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardgames.engine import effects
+from cardgames.engine import effects, stops
 from cardgames.engine.decisions import Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, GameObject, Json, State
@@ -138,27 +138,44 @@ class Play:
             self.window_kind(frame), "Pass")
 
     def wants_priority(self, state: State, seat: int, frame: Frame) -> bool:
-        """Solo windows always ask their one player. In battle, a seat's stop setting decides,
-        from public information only: `auto` asks when they hold cards or control an activated
-        ability or spell token in the region (hand size is public); R96-style hot-seat ruling."""
-        seats = frame.data.get("seats") or []
-        if len(seats) <= 1:
-            return True
-        stop = str(state.players[seat].props.get("stop", "auto"))
-        if stop == "always":
-            return True
-        if stop == "never":
-            return False
-        reg = t.current_region(state, seat)
+        """Whom to ask, by public information and the seat's own setting only (the stop settings
+        of `engine.stops`, the same in every game; R96-style hot-seat ruling)."""
+        return stops.wants_priority(self, state, seat, frame)
+
+    def must_ask(self, state: State, seat: int, frame: Frame) -> bool:
+        """Solo windows always ask their one player."""
+        return len(frame.data.get("seats") or []) <= 1
+
+    def could_respond(self, state: State, seat: int, frame: Frame) -> bool:
+        """By public information: cards in hand (hand size is public), a card in the bin that
+        may be played from there (bins are public), or an activated ability or spell token the
+        seat controls in its region."""
         if state.zones[t.hand(seat)].cards:
             return True
-        if any(self.rules.cards[o.card].from_bin for o in state.cards_in(t.bin_(seat))):  # bins are public
+        if any(self.rules.cards[o.card].from_bin for o in state.cards_in(t.bin_(seat))):
             return True
-        for o in t.in_region(state, reg):
+        for o in t.in_region(state, t.current_region(state, seat)):
             card = self.rules.cards[o.card]
             if o.controller == seat and (card.kind == "token_spell" or any(a.cost for a in card.abilities)
                                          or (card.graft is not None and card.graft.cost is not None)):
                 return True
+        return False
+
+    def concerns(self, state: State, seat: int, frame: Frame) -> bool:
+        """By public information: the newest entry on the stack is an opponent's; or, with an
+        empty stack, the seat is being attacked (the window before blocks) or its attack was
+        just blocked (the window after blocks). In a 1v1 battle both seats take part in every
+        step, so "relevant" narrows by the step rather than by taking part (as Allegiance does)."""
+        if state.chain:
+            return state.chain[-1].controller != seat
+        battle = state.battle
+        if battle is None:
+            return False
+        window = str(frame.data.get("window", ""))
+        if window == "battle:attack_window":
+            return seat == int(battle["defender"])
+        if window == "battle:block_window":
+            return seat == int(battle["attacker"])
         return False
 
     def begin_maneuver(self, flow: Flow, seat: int, option: Option, frame: Frame) -> None:

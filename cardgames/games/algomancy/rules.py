@@ -13,6 +13,7 @@ from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.ruleset import Ruleset, SetupError
 from cardgames.engine.state import Frame, GameObject, Json, State
+from cardgames.engine.stops import STOP_SETTINGS
 from cardgames.games.algomancy import board, checks, describe, invariants
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.battle import Battle
@@ -25,7 +26,6 @@ from cardgames.games.algomancy.verbs import sacrifice_answer, sacrifice_run
 
 FORMATS = ("draft", "constructed")
 ELEMENT_CHOICES = ("random", "alternate")
-STOP_SETTINGS = ("auto", "always", "never", "relevant")
 COPIES = 2
 """Copies of each pool card in the live-draft deck (R15)."""
 DRAFT_ELEMENTS = 3
@@ -36,7 +36,7 @@ class Algomancy(Ruleset):
 
     name = "algomancy"
     title = "Algomancy"
-    rules_version = "2"
+    rules_version = "3"
     min_players = 2
     max_players = 2
     preferences = {"stop": STOP_SETTINGS}

@@ -6,6 +6,7 @@ Rulebook: Maneuvers (p.16-19), Timing of Maneuvers and Responses (p.22-23). Anno
 
 from __future__ import annotations
 
+from cardgames.engine import stops
 from cardgames.engine.decisions import Option
 from cardgames.engine.flow import Flow
 from cardgames.engine.state import Frame, State
@@ -108,27 +109,19 @@ class Maneuvers:
         return "Pass"
 
     def wants_priority(self, state: State, seat: int, frame: Frame) -> bool:
-        """Whom to ask, by public information and the seat's own setting only (ruling R96).
+        """Whom to ask, by public information and the seat's own setting only (ruling R96), as
+        `engine.stops` defines the settings for every game. "auto" asks whenever the seat could
+        respond by public information, whatever the maneuver: every maneuver can be responded to
+        by any player (p.22)."""
+        return stops.wants_priority(self, state, seat, frame)
 
-        The current player is always asked in their own maneuver phase. Otherwise, by the seat's
-        `stop` setting: "always" asks at every chance to respond; "never" never; "auto" (the
-        default) asks whenever the seat could respond by public information (an action card in
-        hand, a ready reaction ability, a usable activated ability), whatever the maneuver:
-        every maneuver can be responded to by any player (p.22). "relevant" narrows "auto" to
-        the moments that concern the seat (the newest maneuver targets its hero or cards or
-        attacks it, or it takes part in the battle).
-        """
-        if is_main(state, seat, frame):
-            return True
-        stop = str(state.players[seat].props.get("stop", "auto"))
-        if stop == "always":
-            return True
-        if stop == "never" or not self.could_respond(state, seat):
-            return False
-        return stop != "relevant" or self.concerns(state, seat)
+    def must_ask(self, state: State, seat: int, frame: Frame) -> bool:
+        """The current player is always asked in their own maneuver phase."""
+        return is_main(state, seat, frame)
 
-    def could_respond(self, state: State, seat: int) -> bool:
-        """Whether, by public information, `seat` might have a reaction to play."""
+    def could_respond(self, state: State, seat: int, frame: Frame | None = None) -> bool:
+        """Whether, by public information, `seat` might have a reaction to play (an action card
+        in hand — its back is public —, a ready reaction ability, a usable activated ability)."""
         cat, objects, zones = self.cat, state.objects, state.zones
         for i in zones[board.hand(seat)].cards:
             if objects[i].props.get("back") == "action":
@@ -146,8 +139,9 @@ class Maneuvers:
                     return True
         return False
 
-    def concerns(self, state: State, seat: int) -> bool:
-        """Whether the present moment concerns `seat`, by public information."""
+    def concerns(self, state: State, seat: int, frame: Frame | None = None) -> bool:
+        """Whether the present moment concerns `seat`, by public information: the newest
+        maneuver targets its hero or cards or attacks it, or it takes part in the battle."""
         battle = state.battle
         if battle is not None and seat in (int(battle["attacker"]), int(battle["defender"])):
             return True

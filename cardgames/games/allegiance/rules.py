@@ -18,6 +18,7 @@ from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.ruleset import Ruleset, SetupError
 from cardgames.engine.state import Frame, GameObject, Json, State
+from cardgames.engine.stops import STOP_SETTINGS
 from cardgames.games.allegiance import board, drawing
 from cardgames.games.allegiance.announce import Announcing
 from cardgames.games.allegiance.battle import Battle
@@ -40,7 +41,6 @@ FORMATS: dict[str, tuple[int, int]] = {
 }
 """Format name -> (fewest, most) players (rulebook: Gameplay Formats, p.26-27)."""
 
-STOP_SETTINGS = ("auto", "always", "never", "relevant")
 """When a seat is asked for responses (ruling R96; see Maneuvers.wants_priority)."""
 
 STARTING_HAND = (("basic", 2), ("elite", 1), ("action", 1))

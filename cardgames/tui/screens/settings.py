@@ -8,10 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Label, Select, Switch
+from textual.widgets import Footer, Header, Label, Select, Static, Switch
 
 from cardgames.tui.session import Session
-from cardgames.tui.settings import STOPS, Settings
+from cardgames.tui.settings import STOPS, Settings, stop_help
 
 
 class SettingsScreen(Screen[None]):
@@ -53,6 +53,7 @@ class SettingsScreen(Screen[None]):
                             "the others can see it)")
                 yield Select([(label, key) for key, label in STOPS.items()], value=stop,
                              allow_blank=False, id="stop")
+                yield Static(stop_help(), id="stop-help")
         yield Footer()
 
     def on_mount(self) -> None:
