@@ -74,6 +74,24 @@ def needs_private(rules: Ruleset, state: State, decision: Decision) -> bool:
     return not public_options(rules, state, decision)
 
 
+BACK_KEYS = frozenset({"back", "cancel"})
+"""Answers that take back what the seat just chose: they do not make a second thing to do."""
+
+
+def forced_answer(rules: Ruleset, state: State, decision: Decision) -> Option | None:
+    """The one sensible answer, when there is nothing to decide: a single option (besides going
+    back on what the seat just chose), offered on the public table too, in a decision whose
+    options cannot depend on the seat's hidden cards (it holds none, or the kind is one of the
+    game's `public_decisions`) — so answering it for the seat reveals nothing."""
+    real = [o for o in decision.options if o.key not in BACK_KEYS]
+    if len(real) != 1 or decision.kind in rules.sealed_decisions:
+        return None
+    if decision.kind not in rules.public_decisions and holds_hidden(state, decision.seat_index):
+        return None
+    only = real[0]
+    return only if only in public_options(rules, state, decision) else None
+
+
 def holds_hidden(state: State, seat: int) -> bool:
     """Whether the seat has cards the others may not see (public: hand sizes are known), so the
     public table offers it "look at my hand" whether or not any of them is playable now."""
@@ -97,6 +115,8 @@ class Table:
     """Hand-overs: the curtain went up and a seat took the terminal for its private screen."""
     public_answers: int = 0
     """Answers given on the public table by the seat named there."""
+    forced_answers: int = 0
+    """Decisions with one sensible answer, given for the seat (`forced_answer`): no screen."""
     private_answers: int = 0
     """Answers given on a seat's own private screen."""
 
@@ -112,7 +132,9 @@ class Table:
         """Count the answer `option` to `decision` (call before the game applies it): private
         answers from anywhere but the seat's own screen need a curtain first."""
         seat = decision.seat_index
-        if self.screen == seat:
+        if self.screen != seat and forced_answer(rules, state, decision) == option:
+            self.forced_answers += 1
+        elif self.screen == seat:
             self.private_answers += 1
         elif option not in public_options(rules, state, decision):
             self.curtains += 1

@@ -26,6 +26,11 @@ class Ruleset:
 
     frame_kinds: dict[str, FrameKind]
 
+    public_decisions: ClassVar[frozenset[str]] = frozenset()
+    """Decision kinds whose options never come from hidden cards (units on the table, attackers,
+    triggers in play): when one of them leaves a single thing to do, it is answered for the seat
+    (`engine.handover.forced_answer`) — whatever the seat holds, so that tells nobody anything."""
+
     sealed_decisions: ClassVar[frozenset[str]] = frozenset()
     """Decision kinds made in secret by each seat in turn and revealed together (e.g. a draft
     pick): always answered behind the curtain, on the seat's own screen (`engine.handover`)."""

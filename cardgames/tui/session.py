@@ -89,6 +89,13 @@ class Session:
 
         return holds_hidden(self.game.state, seat)
 
+    def forced_answer(self) -> Option | None:
+        """The one sensible answer to the pending decision, when there is nothing to decide."""
+        from cardgames.engine.handover import forced_answer
+
+        d = self.decision
+        return None if d is None else forced_answer(self.game.ruleset, self.game.state, d)
+
     def sit(self) -> None:
         """The deciding player has taken the screen."""
         d = self.decision
@@ -115,10 +122,13 @@ class Session:
         self.save()
 
     def undo(self) -> str | None:
-        """Undo the seated player's last choice; returns why not, if refused."""
+        """Undo the seated player's last choice; returns why not, if refused. Answers given for
+        the player (the only thing to do) are taken back with the choice before them."""
         reason = self.game.undo_reason(self.seated)
         if reason is None:
             self.game.undo(self.seated)
+            while self.forced_answer() is not None and self.game.undo_reason(self.seated) is None:
+                self.game.undo(self.seated)
             self.written = -1
             self.save()
         return reason

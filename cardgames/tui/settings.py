@@ -38,8 +38,12 @@ with_app_stops = with_table_stops
 class Settings:
     theme: str = "textual-dark"
     animations: bool = True
-    confirm_end_turn: bool = True
-    """Ask "are you sure?" before ending your maneuver phase or turn with gold left."""
+    confirm_end_turn: bool = False
+    """Ask "are you sure?" before ending your maneuver phase or turn with gold left (off unless
+    asked for: it confirms what the player just chose)."""
+    auto_answer: bool = True
+    """Answer for a player when there is only one thing to do (`engine.handover.forced_answer`),
+    saying so on screen; off: every such decision is asked."""
 
     @classmethod
     def path(cls) -> Path:

@@ -160,13 +160,14 @@ async def test_palette_lists_every_legal_action() -> None:
         assert len(session.game.choices()) == before + 1
 
 
-async def test_ending_the_maneuver_phase_with_gold_left_asks_first() -> None:
+async def test_ending_the_maneuver_phase_with_gold_left_asks_first_when_the_player_asked_for_it() -> None:
     from cardgames.tui.screens.confirm import ConfirmScreen
 
     session = Session.start("allegiance", ["Ann", "Bob"], 3, {
         "heroes": ["beledan-kind", "thedric-egen"],
         "given": {"turn": 2, "active": "Ann", "players": {"Ann": {"gold": 3}}}})
     app = CardgamesApp(session)
+    app.settings.confirm_end_turn = True  # off by default: it only confirms what was just chosen
     async with app.run_test(size=(140, 45)) as pilot:
         await take_the_screen(pilot)
         before = len(session.game.choices())

@@ -41,6 +41,7 @@ class Algomancy(Ruleset):
     max_players = 2
     preferences = {"stop": STOP_SETTINGS}
     sealed_decisions = frozenset({"draft"})
+    public_decisions = frozenset({"formation", "block", "assign_damage", "order_triggers", "graft_position", "target"})
 
     def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
         self.cat = catalog or Catalog.load(card_paths)

@@ -54,6 +54,8 @@ class Allegiance(Ruleset):
     min_players = 2
     max_players = 4
     preferences = {"stop": STOP_SETTINGS}
+    public_decisions = frozenset({"assign_defenders", "declare_attackers", "armor", "equip", "order_triggers",
+                                  "target"})
 
     def __init__(
         self, catalog: Catalog | None = None, card_paths: list[Path] | None = None

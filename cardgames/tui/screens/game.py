@@ -88,6 +88,8 @@ class GameScreen(Screen[None]):
         self.feeds: dict[int | None, LogFeed] = {}
         self._shown: dict[str, str] = {}
         self._choices: list[Option] = []
+        self._forced_note = ""
+        """Answers just given for the players (the only thing to do), shown under the prompt."""
         """The options shown now, in their numbered order (all of them, or the public table's)."""
 
     def compose(self) -> ComposeResult:
@@ -117,6 +119,10 @@ class GameScreen(Screen[None]):
 
             self.app.push_screen(GameOverScreen(self.session))
             return
+        self._answer_forced()
+        if self.session.decision is None:  # a forced answer ended the game
+            self.advance()
+            return
         if self.session.needs_curtain():
             self._curtain()
             return
@@ -125,6 +131,22 @@ class GameScreen(Screen[None]):
             self.blank_private()
             self._refill_log()
         self.render_all()
+
+    def _answer_forced(self) -> None:
+        """Give the answers there is only one of (if the settings say so), and say so on screen."""
+        settings = getattr(self.app, "settings", None)
+        if settings is not None and not settings.auto_answer:
+            self._forced_note = ""
+            return
+        notes: list[str] = []
+        while (option := self.session.forced_answer()) is not None and len(notes) < 50:
+            d = self.session.decision
+            assert d is not None
+            self.session.choose(option.key)
+            notes.append(f"{d.seat}: {option.label}")
+        if notes:
+            more = f" (+{len(notes) - 3} more)" if len(notes) > 3 else ""
+            self._forced_note = "Answered (the only choice): " + "; ".join(notes[-3:]) + more
 
     def _curtain(self) -> None:
         """Cover the table until the deciding seat has the terminal to itself."""
@@ -197,6 +219,9 @@ class GameScreen(Screen[None]):
                       f"[dim]Answer here — nothing private shows.[/]")
             if self.session.holds_hidden(d.seat_index):
                 items.append(ListOption(f"[b]↵[/] Look at my hand ({escape(d.seat)} takes the screen)", id=LOOK))
+        if prompt and self._forced_note:
+            prompt += f"\n[dim]{escape(self._forced_note)}[/]"
+            self._forced_note = ""
         self._set(self.query_one("#prompt", Static), prompt)
         items += [
             ListOption(f"{f'[b]{n}[/] ' if n <= 9 else '  '}{escape(o.label)}", id=o.key)

@@ -43,6 +43,8 @@ class SettingsScreen(Screen[None]):
             yield Switch(value=settings.animations, id="animations")
             yield Label("Ask before ending your maneuver phase or turn with gold left")
             yield Switch(value=settings.confirm_end_turn, id="confirm")
+            yield Label("Answer for me when there is only one thing to do (it says so on screen)")
+            yield Switch(value=settings.auto_answer, id="auto-answer")
             seated = self._seated_stop()
             if seated is None:
                 yield Label("Who is asked to respond is set per player when a game starts (New game), "
@@ -78,6 +80,10 @@ class SettingsScreen(Screen[None]):
     @on(Switch.Changed, "#confirm")
     def _confirm(self, event: Switch.Changed) -> None:
         self._change(confirm_end_turn=event.value)
+
+    @on(Switch.Changed, "#auto-answer")
+    def _auto_answer(self, event: Switch.Changed) -> None:
+        self._change(auto_answer=event.value)
 
     def _change(self, **values: object) -> None:
         settings: Settings = self.app.settings  # type: ignore[attr-defined]
