@@ -11,7 +11,7 @@ from typing import Any, TextIO
 
 from cardgames.bots import DEFAULT_BOT, make_bot
 from cardgames.engine.game import Game
-from cardgames.engine.handover import Table
+from cardgames.engine.handover import Table, forced_answer
 from cardgames.engine.ruleset import Ruleset, SetupError
 from cardgames.engine.stops import TABLE_STOP, with_table_stops
 from cardgames.games import find_ruleset
@@ -103,7 +103,8 @@ def play_one(ruleset: Ruleset, names: list[str], options: dict[str, Any], seed: 
         clock = time.perf_counter
         while g.outcome is None and run.decisions < cap:
             option = player.choose(g.decision)
-            if handovers:
+            if handovers:  # as the app plays: the only sensible answer is given for the seat
+                option = forced_answer(ruleset, g.state, g.decision) or option
                 run.table.answer(ruleset, g.state, g.decision, option)
             if time_choices:
                 in_battle = g.state.battle is not None
@@ -185,7 +186,8 @@ class Summary:
         if h:
             lines.append(f"  hand-overs    {h['curtains_per_game']} curtains a game (median), "
                          f"{h['curtains_per_turn']} a turn; {h['public_answers_per_game']} answers a game "
-                         f"on the public table, {h['private_answers_per_game']} on private screens "
+                         f"on the public table, {h['private_answers_per_game']} on private screens, "
+                         f"{h['forced_answers_per_game']} given for the player (the only choice) "
                          f"(stop: {h['stop']})")
         for e in d["first_errors"]:
             lines.append(f"  error with seed {e['seed']}: {e['error']}")
@@ -217,6 +219,7 @@ def _handovers(runs: list[GameRun]) -> dict[str, Any] | None:
         "curtains_per_turn": round(_median([r.table.curtains / max(1, r.turns) for r in runs]), 2),
         "public_answers_per_game": _median([r.table.public_answers for r in runs]),
         "private_answers_per_game": _median([r.table.private_answers for r in runs]),
+        "forced_answers_per_game": _median([r.table.forced_answers for r in runs]),
         "turns_per_game": _median([r.turns for r in runs]),
     }
 
