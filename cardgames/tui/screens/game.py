@@ -78,6 +78,7 @@ class GameScreen(Screen[None]):
         Binding("k", "move_option(-1)", "Previous option", show=False),
         Binding("l", "choose_highlighted", "Choose", show=False),
         Binding("h", "cancel", "Back", show=False),
+        Binding("slash", "app.command_palette", "Find an option", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -219,6 +220,8 @@ class GameScreen(Screen[None]):
                       f"[dim]Answer here — nothing private shows.[/]")
             if self.session.holds_hidden(d.seat_index):
                 items.append(ListOption(f"[b]↵[/] Look at my hand ({escape(d.seat)} takes the screen)", id=LOOK))
+        if len(self._choices) > 9:
+            prompt += "\n[dim]Options past 9: ↓/j to them, or / to find one by name.[/]"
         if prompt and self._forced_note:
             prompt += f"\n[dim]{escape(self._forced_note)}[/]"
             self._forced_note = ""

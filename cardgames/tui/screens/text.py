@@ -19,7 +19,8 @@ HELP = """\
 | key | what it does |
 |---|---|
 | 1 – 9 | choose that option of the pending decision |
-| ↑ ↓ or k j, Enter or l | move in the options and choose |
+| ↑ ↓ or k j, Enter or l | move in the options and choose (every option, however many) |
+| / or ctrl+p | find any option by typing part of its name |
 | h | back (like Esc) |
 | Space | pass (when passing is an option) |
 | Esc | cancel a half-made choice (back out of targeting) |
@@ -32,14 +33,22 @@ HELP = """\
 | u | undo your last choice (refused once hidden cards were revealed) |
 | r | the rules of this game |
 | s | settings, including when you are asked to respond |
-| ctrl+p | every legal action by name |
 | ? or F1 | this help |
-| ctrl+q | quit (the game is saved after every choice; Continue resumes it) |
+| ctrl+q | quit (the game is saved after every choice; Continue lists your games) |
+
+On the title screen, Continue lists every saved game: Enter resumes one, d deletes
+one (after asking), Esc goes back. At a curtain, Enter (or Space) lifts it — that
+key does nothing else.
 
 # Playing at one terminal
 
-When the next decision belongs to another player, a curtain covers the table:
-pass the device, and that player presses Enter. Whether you are asked to respond
+Between two players' own screens stands the public table: the board as everyone
+sees it, with no one's hand. A question that needs no hidden card — "any
+response?", blockers, a target on the table — is answered right there by the
+player named at the top of the options. "Look at my hand" (Enter) puts a curtain
+up: pass the device, and that player presses Enter to see their own screen.
+A decision with only one thing to do is answered for you, and said under the
+prompt (Settings can turn that off). Whether you are asked to respond
 to other players' moves is your own stop setting (chosen at New game, changed
 during the game with s): by default only when it concerns you and, by what
 everyone can see, you could respond (you hold cards, or control a card with an
