@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cardgames.engine.events import Event, applies, event
@@ -27,6 +28,9 @@ from cardgames.engine.state import (
 class PlayersSeated(Event):
     names: list[str]
     teams: list[int]
+
+    def touched(self, state: State) -> Sequence[int]:
+        return ()
 
 
 @applies(PlayersSeated)
@@ -120,8 +124,13 @@ def _moved(s: State, e: ObjectMoved) -> None:
 class ZoneShuffled(Event):
     """A zone was shuffled; `order` is the outcome (bottom first), drawn from the seeded RNG."""
 
+    SCRAMBLES = True
     zone: str
     order: list[int]
+
+    def touched(self, state: State) -> Sequence[int]:
+        """Every card of the pile: whoever cannot see them loses track of them."""
+        return state.zones[self.zone].cards
 
 
 @applies(ZoneShuffled)
@@ -440,6 +449,9 @@ class EffectsExpired(Event):
     INTERNAL = True
     ids: list[int]
 
+    def touched(self, state: State) -> Sequence[int]:
+        return ()  # modifiers and shields, not objects
+
 
 @applies(EffectsExpired)
 def _expired(s: State, e: EffectsExpired) -> None:
@@ -471,6 +483,9 @@ class TriggersTaken(Event):
 
     INTERNAL = True
     ids: list[int]
+
+    def touched(self, state: State) -> Sequence[int]:
+        return ()  # pending triggers, not objects
 
 
 @applies(TriggersTaken)
@@ -518,6 +533,9 @@ class GameEnded(Event):
     reason: str
     draw: bool = False
 
+    def touched(self, state: State) -> Sequence[int]:
+        return ()  # seats, not objects
+
 
 @applies(GameEnded)
 def _ended(s: State, e: GameEnded) -> None:
@@ -540,7 +558,10 @@ class Chose(Event):
 
 @applies(Chose)
 def _chose(s: State, e: Chose) -> None:
-    return None
+    if not e.auto:  # an undo point: nothing revealed since, nothing changed hands
+        s.revealed_at = -1
+        if s.held:
+            s.held = {}
 
 
 @event("PreferenceSet")

@@ -7,9 +7,10 @@ own event types with `@event("game.Name")` and an apply function with `@applies(
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
+from cardgames.engine.knowledge import Mark, reveal, show, track
 from cardgames.engine.state import Json, State
 
 E = TypeVar("E", bound="Event")
@@ -17,6 +18,9 @@ E = TypeVar("E", bound="Event")
 _TYPES: dict[str, type[Event]] = {}
 _APPLY: dict[type[Event], Callable[[State, Any], None]] = {}
 _FIELDS: dict[type[Event], tuple[str, ...]] = {}
+Toucher = Callable[["Event", State], Sequence[int]]
+_FIELD_TOUCH: dict[type[Event], Toucher | None] = {}
+"""The default `Event.touched` of each class (by its fields)."""
 
 
 class EventError(ValueError):
@@ -29,12 +33,34 @@ class Event:
 
     TYPE: ClassVar[str] = "Event"
     REVEALS: ClassVar[bool] = False
-    """True if applying it shows a seat something that was hidden (blocks undo past it)."""
+    """True if applying it shows a seat something hidden. Kept for readers: the engine finds
+    reveals itself (a card it touches that a seat sees after it and did not hold before, see
+    `engine.knowledge`), and consults this only for an event that touches no card at all."""
+    SCRAMBLES: ClassVar[bool] = False
+    """True if the objects it touches lose their identity for whoever cannot see them (a
+    shuffle): they become unknown and get a new generation."""
     INTERNAL: ClassVar[bool] = False
     """True for flow bookkeeping that the players' log does not show."""
     FLOW: ClassVar[bool] = False
     """True for events that change only the flow agenda (frames) or record an answer: no card,
     zone, player, chain or effect. They keep `State.cached` values."""
+
+    def touched(self, state: State) -> Sequence[int]:
+        """The objects this event may move, create, turn over or hand to another controller,
+        as the state is before it applies. By default: its `id: int` field and its `list[int]`
+        fields (values that are not objects are passed over). Override it for events that move
+        cards another way (a shuffle: every card of the pile)."""
+        cls = type(self)
+        if cls not in _FIELD_TOUCH:
+            _FIELD_TOUCH[cls] = _by_fields(cls)
+        fn = _FIELD_TOUCH[cls]
+        return () if fn is None else fn(self, state)
+
+    def shows(self, state: State) -> Sequence[tuple[int, int]]:
+        """The cards this event shows to seats where they lie, as (object id, seat): a seat
+        looks at the top card of a deck, at another's hand. The seat then knows them (it is a
+        reveal if it did not); moves and turns are found without it."""
+        return ()
 
     def to_json(self) -> dict[str, Json]:
         out: dict[str, Json] = {"t": self.TYPE}
@@ -67,11 +93,104 @@ def applies(cls: type[E]) -> Callable[[Callable[[State, E], None]], Callable[[St
     return register
 
 
+def _by_fields(cls: type[Event]) -> Toucher | None:
+    """The default `touched` of a class: its `id: int` field and its `list[int]` fields."""
+    single = False
+    lists: list[str] = []
+    for f in dataclasses.fields(cls):
+        kind = f.type if isinstance(f.type, str) else str(f.type).replace("<class 'int'>", "int")
+        if f.name == "id" and kind == "int":
+            single = True
+        elif kind == "list[int]":
+            lists.append(f.name)
+    if not lists:
+        return _id_only if single else None
+    names = (["id"] if single else []) + lists
+
+    def touched(ev: Event, state: State) -> Sequence[int]:
+        out: list[int] = []
+        for name in names:
+            value = getattr(ev, name)
+            if isinstance(value, int):
+                out.append(value)
+            else:
+                out.extend(v for v in value if isinstance(v, int))
+        return out
+
+    return touched
+
+
+def _id_only(ev: Any, state: State) -> Sequence[int]:
+    return (ev.id,)
+
+
+def _call_touched(ev: Event, state: State) -> Sequence[int]:
+    return ev.touched(state)
+
+
+def _toucher(cls: type[Event]) -> Toucher | None:
+    """What finds the objects an event of `cls` touches: its own `touched` if it has one, else
+    the default by fields, called directly (faster)."""
+    return _call_touched if cls.touched is not Event.touched else _by_fields(cls)
+
+
+_Spec = tuple[bool, Toucher | None, bool, bool, bool]
+_SPECS: dict[type[Event], _Spec] = {}
+"""Per event class, what `apply` needs to know: FLOW, how to find the objects it touches (or
+`_id_only`), SCRAMBLES, REVEALS, and whether it has its own `shows`."""
+
+
+def _spec(cls: type[Event]) -> _Spec:
+    spec = _SPECS[cls] = (cls.FLOW, _toucher(cls), cls.SCRAMBLES, cls.REVEALS, cls.shows is not Event.shows)
+    return spec
+
+
 def apply(state: State, ev: Event) -> None:
-    """Apply one event to `state` in place."""
-    _APPLY[type(ev)](state, ev)
-    if not ev.FLOW and state._memo:
+    """Apply one event to `state` in place, and keep track of who knows the cards it touches."""
+    cls = type(ev)
+    flow, touched, scrambles, reveals, shows = _SPECS.get(cls) or _spec(cls)
+    if flow:
+        _APPLY[cls](state, ev)
+        state.folded += 1
+        return
+    objects = state.objects
+    if touched is _id_only:  # most events: one card (or a chain entry, an effect...)
+        oid: int = ev.id  # type: ignore[attr-defined]
+        obj = objects.get(oid)
+        count = len(objects)
+        if obj is None:
+            _APPLY[cls](state, ev)
+            if len(objects) != count:
+                track(state, (oid,), (), count, scrambles)
+            elif reveals:
+                reveal(state)
+        else:
+            zone, controller, down = obj.zone, obj.controller, obj.props.get("face_down")
+            _APPLY[cls](state, ev)
+            if obj.zone != zone or obj.controller != controller or obj.props.get("face_down") != down or scrambles:
+                track(state, (oid,), ((obj, zone, controller, down),), count, scrambles)
+    else:
+        ids = touched(ev, state) if touched is not None else ()
+        if ids:
+            marks: list[Mark] = [
+                (obj, obj.zone, obj.controller, obj.props.get("face_down"))
+                for i in ids if (obj := objects.get(i)) is not None
+            ]
+            count = len(objects)
+            _APPLY[cls](state, ev)
+            if marks or len(objects) != count:
+                track(state, ids, marks, count, scrambles)
+            elif reveals:
+                reveal(state)
+        else:
+            _APPLY[cls](state, ev)
+            if reveals:
+                reveal(state)
+    if shows:
+        show(state, ev.shows(state))
+    if state._memo:
         state._memo.clear()
+    state.folded += 1
 
 
 def from_json(data: dict[str, Json]) -> Event:

@@ -335,11 +335,11 @@ class Game:
         assert isinstance(chose, ce.Chose)
         if chose.seat != who:
             raise UndoRefused(f"{self.state.players[chose.seat].name} has decided since {name}'s last choice")
-        for ev in self.events[last + 1:]:
-            if ev.REVEALS:
-                raise UndoRefused(
-                    f"hidden information was revealed since {name}'s last choice ({self._public_line(ev)})"
-                )
+        at = self.state.revealed_at  # the engine notes every reveal as it applies events
+        if at > last:
+            raise UndoRefused(
+                f"hidden information was revealed since {name}'s last choice ({self._public_line(self.events[at])})"
+            )
         return last
 
     def _public_line(self, ev: Event) -> str:
@@ -348,7 +348,7 @@ class Game:
             text = self.ruleset.describe(self.state, ev, None)
         except Exception:
             text = None
-        return text or f"a {ev.TYPE} event"
+        return text or f"{'an' if ev.TYPE[:1].lower() in 'aeiou' else 'a'} {ev.TYPE} event"
 
     def undo(self, seat: str | int | None = None) -> None:
         """Take back `seat`'s last choice (default: the deciding seat's).

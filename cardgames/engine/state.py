@@ -63,6 +63,12 @@ class GameObject:
     """(column, row) in a grid zone, for formations."""
     props: dict[str, Json] = field(default_factory=dict)
     """Game-specific facts about this object (e.g. which deck it belongs to)."""
+    known: int = 0
+    """Who knows this card where it lies: a bit per seat s (2 << s) and one for the public
+    table (1); kept by the engine from zone visibility (see `engine.knowledge`)."""
+    gen: int = 0
+    """Its generation: a new one whenever it goes out of sight of someone who then cannot
+    follow it (drawn, shuffled, handed on); hidden cards' handles in views change with it."""
 
 
 @dataclass
@@ -182,6 +188,14 @@ class State:
     rng_draws: int = 0
     """How many random outcomes have been drawn; the RNG is derived from the seed and this."""
     outcome: Outcome | None = None
+    folded: int = 0
+    """How many events have been applied: the length of the log this state is the fold of."""
+    revealed_at: int = -1
+    """Position in the log of the first event that revealed a hidden card to a seat since the
+    last answer (a Chose that is not automatic), or -1: undo may not cross it."""
+    held: dict[int, int] = field(default_factory=dict)
+    """For each card moved, turned or shuffled since the last answer: who held it at that answer
+    (knowledge bits, see `GameObject.known`: who saw it or had it by its id in their view)."""
     _memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # -- small queries used everywhere -------------------------------------------------

@@ -1,4 +1,10 @@
-"""What one seat may see: the state filtered by zone visibility, as pydantic models."""
+"""What one seat may see: the state filtered by zone visibility, as pydantic models.
+
+A card hidden from the viewer shows only its back, and as its `id` a handle: its id if the viewer
+knows the card (watched it go where it lies), else a keyed hash that cannot be linked to the card
+(see `engine.knowledge`). Every other object reference in a view (attachments, the chain, the
+viewer's own options) is named the same way.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +12,22 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from cardgames.engine import knowledge
 from cardgames.engine.decisions import Decision
+from cardgames.engine.knowledge import Handles
 from cardgames.engine.ruleset import Ruleset
 from cardgames.engine.state import GameObject, State, clone
+
+PRIVATE_GLOBALS = frozenset({"seed"})
+"""Game-wide values no view shows: the seed (it replays every shuffle, and keys the handles)."""
 
 
 class CardView(BaseModel):
     """A card as the viewer sees it: its face, or only its back."""
 
     id: int
+    """The object id; for a hidden card the viewer does not know, a handle above 10**9 that
+    names it in this view and leads back to nothing."""
     hidden: bool
     back: str
     card: str | None = None
@@ -89,35 +102,32 @@ class GameView(BaseModel):
     outcome: dict[str, Any] | None
 
 
-def can_see(state: State, obj: GameObject, viewer: int | None) -> bool:
-    """Whether `viewer` sees the card's face: by its zone's visibility; a card lying face down
-    (`props["face_down"]`) in a public zone is seen only by its controller."""
-    zone = state.zones[obj.zone]
-    if zone.visibility == "public":
-        return not obj.props.get("face_down") or viewer == obj.controller
-    if zone.visibility == "owner":
-        return viewer is not None and viewer == zone.owner
-    return False
+can_see = knowledge.can_see
+"""Whether `viewer` sees the card's face: by its zone's visibility; a card lying face down
+(`props["face_down"]`) in a public zone is seen only by its controller."""
 
 
-def card_view(rules: Ruleset, state: State, obj: GameObject, viewer: int | None) -> CardView:
+def card_view(rules: Ruleset, state: State, obj: GameObject, viewer: int | None,
+              names: Handles | None = None) -> CardView:
+    names = names or Handles(state, viewer)
     back = rules.card_back(state, obj)
-    if not can_see(state, obj, viewer):
-        return CardView(id=obj.id, hidden=True, back=back, owner=obj.owner, controller=obj.controller)
+    if not names.sees(obj):
+        return CardView(id=names.name(obj), hidden=True, back=back, owner=obj.owner, controller=obj.controller)
     return CardView(
         id=obj.id, hidden=False, back=back, card=obj.card, name=rules.card_name(state, obj),
         owner=obj.owner, controller=obj.controller, exhausted=obj.exhausted,
-        counters=dict(obj.counters), attached_to=obj.attached_to, face=obj.face,
+        counters=dict(obj.counters), attached_to=names.ref_or_none(obj.attached_to), face=obj.face,
         facts=rules.card_facts(state, obj),
     )
 
 
 def build_view(rules: Ruleset, state: State, viewer: int | None, decision: Decision | None) -> GameView:
     """Build `viewer`'s view (None: a spectator who sees only public zones)."""
+    names = Handles(state, viewer)
     zones = {
         z.id: ZoneView(
             id=z.id, kind=z.kind, owner=z.owner, count=len(z.cards),
-            cards=[card_view(rules, state, state.objects[i], viewer) for i in z.cards]
+            cards=[card_view(rules, state, state.objects[i], viewer, names) for i in z.cards]
             if z.visibility != "hidden" else [],
         )
         for z in state.zones.values()
@@ -125,7 +135,7 @@ def build_view(rules: Ruleset, state: State, viewer: int | None, decision: Decis
     own = decision is not None and viewer == decision.seat_index
     return GameView(
         game=state.game, viewer=viewer, turn=state.turn, active=state.active, phase=state.phase,
-        globals=clone(state.globals),
+        globals={k: clone(v) for k, v in state.globals.items() if k not in PRIVATE_GLOBALS},
         players=[
             PlayerView(seat=p.seat, name=p.name, team=p.team, eliminated=p.eliminated,
                        counters=dict(p.counters), props=clone(p.props))
@@ -134,14 +144,16 @@ def build_view(rules: Ruleset, state: State, viewer: int | None, decision: Decis
         zones=zones,
         chain=[
             ChainEntryView(id=c.id, controller=c.controller, kind=c.kind, label=c.label,
-                           source=c.source, targets=clone(c.targets))
+                           source=names.ref_or_none(c.source),
+                           targets={k: [names.ref(t) for t in ts] for k, ts in c.targets.items()})
             for c in state.chain
         ],
         battle=clone(state.battle) if state.battle else None,
         deciding=decision.seat if decision else None,
         decision=DecisionView(
             seat=decision.seat, kind=decision.kind, prompt=decision.prompt,
-            options=[OptionView(key=o.key, label=o.label, group=o.group, ref=o.ref) for o in decision.options],
+            options=[OptionView(key=o.key, label=o.label, group=o.group, ref=names.ref_or_none(o.ref))
+                     for o in decision.options],
         ) if own and decision else None,
         outcome=(
             {"winners": [state.players[w].name for w in state.outcome.winners],

@@ -11,6 +11,7 @@ from engine_play import NAMES, duel, play, ruleset, step
 
 from cardgames.engine.events import apply
 from cardgames.engine.game import Game
+from cardgames.engine.knowledge import knows
 from cardgames.engine.state import State
 from cardgames.engine.view import GameView
 from cardgames.games.allegiance.events import CardDrawn
@@ -46,17 +47,20 @@ def check_view(game: Game, viewer: int | None) -> GameView:
         if zone.visibility == "hidden":
             assert zv.cards == [], f"{zid} is hidden but shows cards"
             continue
-        assert [c.id for c in zv.cards] == zone.cards
-        for cv in zv.cards:
-            obj = state.objects[cv.id]
+        assert len(zv.cards) == len(zone.cards)
+        for cv, oid in zip(zv.cards, zone.cards, strict=True):
+            obj = state.objects[oid]
             assert cv.back == str(obj.props.get("back", "card"))
-            if _visible_to(game, cv.id, viewer):
+            if _visible_to(game, oid, viewer):
                 assert not cv.hidden and cv.card == obj.card and cv.name
-                shown.add(cv.id)
+                assert cv.id == oid
+                shown.add(oid)
             else:
-                assert cv.hidden, f"{cv.id} in {zid} should be a back for {viewer}"
+                assert cv.hidden, f"{oid} in {zid} should be a back for {viewer}"
                 assert cv.card is None and cv.name is None
                 assert cv.facts == {} and cv.counters == {} and not cv.exhausted
+                # a hidden card carries its id only to a viewer who watched it go there
+                assert cv.id == oid if knows(state, obj, viewer) else cv.id not in state.objects
     # names and card ids only hidden cards carry are no value anywhere in the view
     hidden = {o.id for o in state.objects.values()} - shown
     secret = ({ruleset().card_name(state, state.objects[i]) for i in hidden}

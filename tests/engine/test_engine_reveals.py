@@ -1,0 +1,165 @@
+"""Undo stops at every reveal, for every game, by construction (DESIGN.md "Events are the truth"):
+the engine, not each game, decides that an event revealed a card - a seat sees it after the event
+and could not before (a draw to the drawer, a card played from a hand, a pack handed on, a card
+turned face up) - and refuses to undo an answer across it."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from seen_play import FORMAT_IDS, FORMATS, HANDLE_FLOOR, face_up, over, start, tiny
+
+from cardgames.bots.keen_bot import KeenBot
+from cardgames.engine import core_events as ce
+from cardgames.engine.decisions import UndoRefused
+from cardgames.engine.events import Event
+from cardgames.engine.flow import Flow
+from cardgames.engine.game import Game
+
+REVEALED = "hidden information was revealed"
+
+
+def _faces(game: Game) -> dict[int, tuple[set[int], set[int]]]:
+    """For each seat, the ids its view shows face up, and the ids it holds: those face up and
+    those of backs shown by their id (a card it watched go where it lies), not by a handle."""
+    out = {}
+    for s in range(len(game.state.players)):
+        view = game.view(s)
+        listed = {c.id for z in view.zones.values() for c in z.cards if c.id <= HANDLE_FLOOR}
+        out[s] = (set(face_up(view)), listed)
+    return out
+
+
+@pytest.mark.parametrize(("game", "fmt", "players"), FORMATS, ids=FORMAT_IDS)
+def test_undo_is_refused_exactly_when_a_hidden_card_became_visible_since_the_last_answer(
+        game: str, fmt: str, players: int) -> None:
+    """From the views alone: an answer revealed a card if after it some seat's view shows face
+    up a card (that existed before the answer) that its view before the answer did not hold -
+    neither showed face up nor named by its id. The answering seat may undo exactly when its
+    answer revealed nothing; no other seat may undo."""
+    counts: Counter[str] = Counter()
+    for seed in (1, 2):
+        g = start(game, fmt, players, seed)
+        bot = KeenBot(seed)
+        before, existed = _faces(g), set(g.state.objects)
+        while g.outcome is None and sum(counts.values()) < 1200 * seed:
+            d = g.decision
+            g.choose(bot.choose(d))
+            if over(g):
+                break
+            after = _faces(g)
+            shown = {s: (after[s][0] - before[s][1]) & existed for s in after}
+            revealed = any(shown.values())
+            reason = g.undo_reason(d.seat_index)
+            if revealed:
+                assert reason is not None and reason.startswith(REVEALED), (
+                    f"{d.seat}'s answer {d.kind} showed {shown}, yet undo: {reason}")
+            else:
+                assert reason is None, f"{d.seat}'s answer {d.kind} showed nothing, yet: {reason}"
+            counts["revealed" if revealed else "kept hidden"] += 1
+            for s in range(players):
+                if s != d.seat_index:
+                    assert g.undo_reason(s) == (
+                        f"{d.seat} has decided since {g.state.players[s].name}'s last choice")
+            before, existed = after, set(g.state.objects)
+    assert counts["revealed"] > 20 and counts["kept hidden"] > 20, counts
+
+
+def test_the_engine_decides_what_is_a_reveal_whatever_the_events_say() -> None:
+    """The tiny game's events never say they reveal (`REVEALS`): the engine finds every reveal."""
+    def after(g: Game, key: str) -> str | None:
+        g.choose(key)
+        return g.undo_reason("Ann")
+
+    g = tiny(3)
+    assert (after(g, "draw") or "").startswith(REVEALED)  # to the drawer
+    oid = g.state.zones["hand:0"].cards[-1]
+    assert (after(g, f"play:{oid}") or "").startswith(REVEALED)  # from a hand onto the table
+    assert after(g, f"bounce:{oid}") is None  # back to the hand: everyone saw it already
+    assert after(g, f"hide:{oid}") is None  # face down: only its controller sees it, who saw it
+    assert (after(g, f"flip:{oid}") or "").startswith(REVEALED)  # turned face up
+    g.choose(f"bounce:{oid}")
+    assert after(g, f"tuck:{oid}") is None  # into the deck: nobody sees it
+    assert after(g, "shuffle") is None
+    g.choose("draw")
+    other = g.state.zones["hand:0"].cards[-1]
+    assert (after(g, f"give:{other}:2") or "").startswith(REVEALED)  # handed on: the receiver sees it
+    assert after(g, "next") is None
+
+
+def test_undo_takes_back_an_answer_that_revealed_nothing() -> None:
+    g = tiny(2)
+    g.choose("draw")
+    oid = g.state.zones["hand:0"].cards[-1]
+    g.choose(f"hide:{oid}")
+    events = list(g.events)
+    g.choose(f"bounce:{oid}")  # unseen, face down, back to the hand
+    g.undo()
+    assert g.events == events
+    g.choose(f"flip:{oid}")
+    with pytest.raises(UndoRefused, match=REVEALED):
+        g.undo()
+
+
+def test_a_card_shown_where_it_lies_is_a_reveal_once() -> None:
+    """What zones cannot tell - a seat looks at the top card of the deck - an event says
+    (`Event.shows`); a second look at the same card shows nothing new."""
+    g = tiny(2)
+    g.choose("peek")
+    reason = g.undo_reason()
+    assert reason is not None and reason.startswith(REVEALED) and "tiny.Peeked" in reason
+    g.choose("peek")
+    assert g.undo_reason() is None
+    g.choose("draw")  # the card it looked at: it knew it, yet it was hidden in the deck
+    assert (g.undo_reason() or "").startswith(REVEALED)
+
+
+def test_an_event_of_older_code_that_says_it_reveals_still_blocks_undo() -> None:
+    g = tiny(2)
+    g.choose("gasp")
+    assert "tiny.Gasped" in (g.undo_reason() or "")
+
+
+def _moves(g: Game) -> list[tuple[str, int, str, str]]:
+    """Listen for cards that leave a hand or a pack: (kind, id, from, to)."""
+    moves: list[tuple[str, int, str, str]] = []
+    where = {o.id: o.zone for o in g.state.objects.values()}
+
+    def listen(flow: Flow, ev: Event) -> None:
+        if isinstance(ev, ce.ObjectMoved):
+            src = where.get(ev.id, "")
+            if src.startswith("hand:") and ev.to == "stack":
+                moves.append(("played from a hand", ev.id, src, ev.to))
+            elif src.startswith("pack:") and ev.to.startswith("pack:") and src != ev.to:
+                moves.append(("pack handed on", ev.id, src, ev.to))
+        for oid in () if ev.FLOW else ev.touched(g.state):
+            if oid in g.state.objects:
+                where[oid] = g.state.objects[oid].zone
+
+    g.flow.listeners.append(listen)
+    return moves
+
+
+def test_an_algomancy_card_played_from_hand_or_a_pack_handed_on_cannot_be_undone() -> None:
+    """The measured gap: Algomancy marked only its draws as reveals. A card played from a hand
+    shows its face to the other seat; a pack handed on shows the receiver every card of it it
+    did not hold already (one it saw in that pack before it passed it on)."""
+    refused: Counter[str] = Counter()
+    for seed in (1, 2, 3):
+        g = start("algomancy", "draft", 2, seed)
+        bot = KeenBot(seed)
+        moves = _moves(g)
+        while g.outcome is None and len(g.choices()) < 800:
+            d = g.decision
+            held = {s: _faces(g)[s][1] for s in range(2)}
+            del moves[:]
+            g.choose(bot.choose(d))
+            if over(g):
+                break
+            for kind, oid, src, to in moves:
+                receivers = [1 - int(src.split(":")[1])] if kind.startswith("played") else [int(to.split(":")[1])]
+                if any(oid not in held[r] for r in receivers):
+                    assert g.undo_reason(d.seat_index) is not None, f"{kind} by {d.seat}, yet undo is allowed"
+                    refused[kind] += 1
+    assert refused["played from a hand"] > 5 and refused["pack handed on"] > 5, refused
