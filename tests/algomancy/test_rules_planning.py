@@ -8,6 +8,7 @@ from algomancy_play import game as play_game
 
 from cardgames.api import new_game
 from cardgames.engine import core_events as ce
+from cardgames.engine.flow import Flow
 from cardgames.engine.game import Game
 from cardgames.engine.state import State
 from cardgames.games.algomancy.events import CardDrawn
@@ -163,6 +164,41 @@ def test_packs_are_refreshed_after_n_plus_1_turns_even_when_the_shared_deck_ran_
     dealt = [e for e in g.events[turn_start(g, 4):] if isinstance(e, CardDrawn) and e.to.startswith("pack:")]
     assert len(dealt) == 20 and {e.id for e in dealt} == packs
     assert len(zone(g, "pack:0")) == len(zone(g, "pack:1")) == 10 and not zone(g, "deck")
+
+
+def dry_table() -> Game:
+    """A live draft with the shared deck and both hands empty: no card can come to hand or play."""
+    def empty(flow: Flow) -> None:
+        for z in ("deck", "hand:0", "hand:1"):
+            for o in list(flow.state.zones[z].cards):
+                flow.emit(ce.ObjectMoved(o, "erased"))
+    return edit(play_game(), empty)
+
+
+def test_a_table_where_nothing_changes_for_ten_turns_is_a_draw() -> None:
+    """A62 (house ruling: the rulebook has no end but life, and a dry shared deck "gives nothing and nobody
+    loses", A58): with no card to draw and none in hand, packs can only be swapped, never kept, so the table
+    can stay as it is forever. After ten whole turns in which no life was lost and no card was drawn, played
+    or destroyed, the game ends in a draw, and says why."""
+    g = dry_table()
+    while g.outcome is None and g.state.turn < 30:
+        to_next_turn(g)
+    assert g.outcome is not None and g.outcome.draw and g.outcome.winners == []
+    assert "nothing changed on the table for 10 turns" in g.outcome.reason
+    assert g.state.turn == 11  # emptied during turn 1; turns 2-11 changed nothing; turn 12 never begins
+
+
+def test_a_life_lost_starts_the_ten_quiet_turns_again() -> None:
+    """A62: any change counts as progress: a player losing life in turn 6 means the draw comes ten turns after
+    it, not after turn 10."""
+    g = dry_table()
+    while g.state.turn < 6:
+        to_next_turn(g)
+    g = edit(g, lambda flow: flow.emit(ce.PlayerCounterAdded(1, "life", -1)))
+    while g.outcome is None and g.state.turn < 30:
+        to_next_turn(g)
+    assert g.outcome is not None and g.outcome.draw
+    assert g.state.turn == 16  # turns 7-16 changed nothing
 
 
 def test_an_effect_that_recycles_in_live_draft_names_its_card_and_the_shared_deck() -> None:

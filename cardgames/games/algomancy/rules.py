@@ -36,7 +36,7 @@ class Algomancy(Ruleset):
 
     name = "algomancy"
     title = "Algomancy"
-    rules_version = "3"
+    rules_version = "4"
     min_players = 2
     max_players = 2
     preferences = {"stop": STOP_SETTINGS}

@@ -6,7 +6,7 @@ from cardgames.engine import chain as chainmod
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
-from cardgames.engine.state import Frame
+from cardgames.engine.state import Frame, State
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.battle import Battle
 from cardgames.games.algomancy.checks import check_state, draw
@@ -21,6 +21,18 @@ STEPS = ("begin", "refresh", "draw", "draft", "pass_packs", "resources", "haste"
 PHASES = {"refresh": "planning", "draw": "planning", "draft": "planning", "pass_packs": "planning",
           "resources": "planning", "haste": "haste", "battle": "battle", "regroup": "regroup",
           "deploy": "deployment", "end": "end of turn"}
+
+STILL_TURNS = 10
+"""A62: after this many whole turns in which nothing changed, the game is a draw."""
+
+
+def table_mark(state: State) -> str:
+    """What must change for a turn to count as progress (A62): life totals and how many cards lie
+    in each zone. A draw, a card played, a unit dying or a resource made all change it; swapping
+    cards between hand and pack does not."""
+    lives = ",".join(str(p.counters.get("life", 0)) for p in state.players)
+    counts = ",".join(f"{z}={len(state.zones[z].cards)}" for z in sorted(state.zones))
+    return f"{lives}|{counts}"
 
 
 class Turn:
@@ -40,7 +52,16 @@ class Turn:
             return None  # deaths and triggers between steps (e.g. after end-of-turn effects)
         step = str(frame.data["step"])
         nxt = STEPS[(STEPS.index(step) + 1) % len(STEPS)]
-        flow.update(frame, step=nxt)
+        if step == "begin":
+            mark = table_mark(state)
+            still = int(str(frame.data.get("still", 0))) + 1 if frame.data.get("mark") == mark else 0
+            if still >= STILL_TURNS:
+                flow.emit(ce.GameEnded([], f"nothing changed on the table for {still} turns "
+                                           "(no life lost, no card drawn, played or destroyed)", draw=True))
+                return None
+            flow.update(frame, step=nxt, mark=mark, still=still)
+        else:
+            flow.update(frame, step=nxt)
         phase = PHASES.get(step)
         if phase and state.phase != phase:
             flow.emit(ce.PhaseBegan(phase))
