@@ -1,106 +1,19 @@
-"""Driving the app as a player would (key presses through its real key handling), and the
-hot-seat no-leak check: which card names a seat may not see, and whether a screen shows one."""
+"""Driving the app as a player would (key presses through its real key handling; the drivers live
+in `cardgames.tools.keys`, shared with the key-to-screen bench), and the hot-seat no-leak check:
+which card names a seat may not see, and whether a screen shows one."""
 
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
 
-from textual import events
-from textual.pilot import Pilot
-
-from cardgames.bots import Bot
 from cardgames.engine.game import Game
 from cardgames.engine.view import can_see
+from cardgames.tools.keys import Check, play_by_bot, play_by_keys, press, take_the_screen
 from cardgames.tui.app import CardgamesApp
-from cardgames.tui.screens.confirm import ConfirmScreen
-from cardgames.tui.screens.curtain import CurtainScreen
-from cardgames.tui.screens.game import LOOK, GameScreen
-from cardgames.tui.screens.gameover import GameOverScreen
 
-Check = Callable[[CardgamesApp, GameScreen], None]
-"""Called at every game screen a player is shown, before they answer (e.g. a no-leak check)."""
-
-
-async def take_the_screen(pilot: Pilot[None]) -> None:
-    """Let the app start, then take the deciding player's own screen as they would: Enter on
-    "Look at my hand" at the public table (if the game starts there), Enter at the curtain."""
-    await pilot.pause()
-    for _ in range(4):
-        screen = pilot.app.screen
-        if isinstance(screen, GameScreen) and screen.session.seated is not None:
-            return
-        await pilot.press("enter")
-        await pilot.pause()
-    raise AssertionError("the deciding player could not take the screen")
-
-
-async def press(app: CardgamesApp, pilot: Pilot[None], key: str) -> None:
-    """Send one key press through the app's real key handling, then wait until every widget
-    has processed its messages. (Pilot.press also waits for the process to look idle, which
-    costs ~100 ms a key here; whole games take hundreds of keys.)"""
-    event = events.Key(key, key if len(key) == 1 else None)
-    event.set_sender(app)
-    assert app._driver is not None
-    app._driver.send_message(event)
-    await pilot._wait_for_screen()
-    await pilot._wait_for_screen()
-
-
-async def play_by_keys(app: CardgamesApp, pilot: Pilot[None], limit: int = 5_000, each: Check | None = None) -> int:
-    """Press "1" at every decision and Enter at every curtain until the game-over screen."""
-    presses = 0
-    while presses < limit:
-        screen = app.screen
-        if isinstance(screen, GameOverScreen):
-            await pilot.pause()  # let the new screen finish mounting before the test tears down
-            return presses
-        if isinstance(screen, CurtainScreen):
-            await press(app, pilot, "enter")
-        elif isinstance(screen, ConfirmScreen):
-            await press(app, pilot, "y")
-        elif isinstance(screen, GameScreen):
-            if each is not None:
-                each(app, screen)
-            await press(app, pilot, "1")
-        else:
-            raise AssertionError(f"unexpected screen {type(screen).__name__}")
-        presses += 1
-    raise AssertionError(f"no game over after {limit} key presses")
-
-
-async def play_by_bot(app: CardgamesApp, pilot: Pilot[None], bot: Bot, limit: int = 5_000,
-                      each: Check | None = None) -> int:
-    """Answer every decision with `bot` through the game screen as players would — on the public
-    table when the answer is offered there, else "Look at my hand" and Enter at the curtain —
-    until the game-over screen; returns the screens checked (every game screen shown)."""
-    checked = 0
-    pending = None  # the bot's answer, kept while its player takes the screen to give it
-    for _ in range(limit):
-        screen = app.screen
-        if isinstance(screen, GameOverScreen):
-            await pilot.pause()
-            return checked
-        if isinstance(screen, CurtainScreen):
-            await press(app, pilot, "enter")
-            continue
-        assert isinstance(screen, GameScreen), f"unexpected screen {type(screen).__name__}"
-        game = screen.session.game
-        seated = screen.session.seated
-        assert seated in (None, game.decision.seat_index), "a private screen shows a seat the game does not wait on"
-        if each is not None:
-            each(app, screen)
-        checked += 1
-        option = pending or bot.choose(game.decision)
-        pending = None
-        if seated is None and option.key not in {k for _, k in screen.legal_actions()}:
-            pending = option
-            screen.answer(LOOK)
-        else:
-            screen.answer(option.key)
-        await pilot._wait_for_screen()
-    raise AssertionError(f"no game over after {limit} screens")
+__all__ = ["Check", "leaked", "names_by_visibility", "play_by_bot", "play_by_keys", "press", "screen_text",
+           "take_the_screen"]
 
 
 def screen_text(app: CardgamesApp) -> str:
@@ -121,7 +34,25 @@ def names_by_visibility(game: Game, seat: int | None) -> tuple[set[str], set[str
 
 def leaked(text: str, hidden: set[str], public: set[str]) -> list[str]:
     """Hidden names found in `text` once every public name is taken out (longest first, so that
-    a hidden "Rally" is not found inside a public "Rally the Ranks")."""
+    a hidden "Rally" is not found inside a public "Rally the Ranks"). A public name wrapped at
+    the end of a line ("unlocks Rally the" / "Ranks" in a tile) is taken out too: an occurrence
+    whose rest of the line, up to the border, continues a public name that it begins."""
     for name in sorted(public, key=len, reverse=True):
         text = text.replace(name, " ")
-    return sorted(n for n in hidden if n in text)
+    found = []
+    for name in hidden:
+        at = text.find(name)
+        while at >= 0:
+            if not _wrapped_public(text, at, name, public):
+                found.append(name)
+                break
+            at = text.find(name, at + 1)
+    return sorted(found)
+
+
+def _wrapped_public(text: str, at: int, name: str, public: set[str]) -> bool:
+    end = text.find("\n", at)
+    rest = text[at:end if end >= 0 else len(text)]
+    shown = rest.split("│")[0].split("┃")[0].split("║")[0].rstrip()
+    return len(shown) > len(name) and any(
+        p.startswith(shown) and len(p) > len(shown) and p[len(shown)] == " " for p in public)

@@ -168,7 +168,7 @@ async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_drafted_gam
 
 
 async def test_a_modded_unit_shows_its_mods_under_it(cardgames_home: Path) -> None:
-    """Modifications (p.32): a mod is tucked under its host; the board lists it under that unit."""
+    """Modifications (p.32): a mod is tucked under its host; the board shows it inside the unit's tile."""
     def modded(g: object) -> bool:
         from cardgames.engine.game import Game
 
@@ -187,8 +187,13 @@ async def test_a_modded_unit_shows_its_mods_under_it(cardgames_home: Path) -> No
         assert isinstance(screen, GameScreen)
         region = str(screen.query_one(f"#region-{host.zone.split(':')[1]}", Static).content)
         lines = region.splitlines()
-        at = next(i for i, line in enumerate(lines) if rules.card_name(state, host) in line)
-        assert "mod:" in lines[at + 1] and rules.card_name(state, mod) in lines[at + 1]
+        host_name, mod_name = rules.card_name(state, host), rules.card_name(state, mod)
+        at = next(i for i, line in enumerate(lines) if host_name[:15] in line)
+        line = lines[at]
+        left = max(line.rfind(corner, 0, line.index(host_name[:15])) for corner in "╭┏╔")  # the host's tile
+        right = min(i for i in (line.find(corner, left) for corner in "╮┓╗") if i > 0)
+        body = [line[left:right + 1] for line in lines[at + 1:at + 5]]
+        assert any(("+" + mod_name)[:15] in line or ("▸" + mod_name)[:15] in line for line in body), body
 
 
 async def test_new_game_form_takes_a_deck_file_and_says_what_is_wrong_with_a_bad_one(tmp_path: Path) -> None:

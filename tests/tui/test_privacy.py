@@ -70,3 +70,12 @@ async def test_the_hand_shown_is_the_seated_players_own() -> None:
         own = [session.game.ruleset.card_name(state, o) for o in state.cards_in(f"hand:{seat}")]
         text = screen_text(app)
         assert all(name in text for name in own)
+
+
+def test_the_leak_check_takes_out_public_names_wrapped_at_a_line_end() -> None:
+    """A tile wraps "unlocks Rally the Ranks" (a public hero ability) over two lines; a hidden
+    card "Rally" is not found in it, but is found when it stands alone."""
+    public, hidden = {"Rally the Ranks"}, {"Rally"}
+    assert leaked("│ unlocks Rally the │\n│ Ranks │", hidden, public) == []
+    assert leaked("│ Rally │ unlocks Rally the Ranks", hidden, public) == ["Rally"]
+    assert leaked("│ Rally theft │", hidden, public) == ["Rally"]

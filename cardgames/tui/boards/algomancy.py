@@ -8,6 +8,8 @@ and the pack, while you draft); your own area with your hand.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.markup import escape
@@ -15,13 +17,15 @@ from textual.widgets import Static
 
 from cardgames.engine.decisions import Decision
 from cardgames.engine.state import State
-from cardgames.engine.view import CardView, GameView, PlayerView
+from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.rules import Algomancy
 from cardgames.games.algomancy.schema import Card
-from cardgames.tui.boards.algomancy_grid import cards_by_id, cell_width, region_body
-from cardgames.tui.boards.base import Board, card_link, marked_refs
+from cardgames.tui.boards.algomancy_grid import cards_by_id, region_body
+from cardgames.tui.boards.base import Board, card_link, entry_face, marked_refs
 from cardgames.tui.session import Session
+from cardgames.tui.sheet import Sheet
+from cardgames.tui.tiles import Link, TileFace
 
 STEP_NAMES = {"declare": "formation", "attack_window": "attack step (priority)", "block": "blocks",
               "block_window": "block step (priority)", "damage": "combat damage",
@@ -54,7 +58,7 @@ class AlgomancyBoard(Board):
             yield Static(id="draft-pack", classes="table")
         yield Static(id="you", classes="seat -you")
 
-    def show(self, view: GameView, decision: Decision | None) -> None:
+    def draw(self, view: GameView, decision: Decision | None) -> None:
         me = view.viewer if view.viewer is not None else 0
         them = 1 - me
         if self._ordered_for != me:
@@ -68,26 +72,37 @@ class AlgomancyBoard(Board):
         you.border_title = player_title(view, view.players[me], initiative)
         opp.set_class(view.active == them, "-active")
         drafting = decision is not None and decision.kind == "draft" and decision.seat_index == me
-        self.set(opp, player_body(self.rules, view, view.players[them], refs, show_hand=True))
-        self.set(you, player_body(self.rules, view, view.players[me], refs, show_hand=not drafting))
+        for panel, seat, hand in ((opp, them, True), (you, me, not drafting)):
+            sheet = self.sheet(panel)
+            player_body(sheet, self.rules, view, view.players[seat], refs, show_hand=hand)
+            self.put(panel, sheet)
         b = view.battle or {}
         names = {p.seat: p.name for p in view.players}
-        battle_on = b.get("region") is not None
-        self.query_one("#regions").set_class(battle_on, "-stacked")
-        width = cell_width((self.size.width or 94) - 8)  # less the scrollbar, borders and padding
+        self.query_one("#regions").set_class(b.get("region") is not None, "-stacked")
         for seat in (0, 1):
             w = self.query_one(f"#region-{seat}", Static)
             here = b.get("region") == seat
             w.border_title = (f"{escape(names[seat])}'s region" + (" — you" if seat == me else "")
                               + (" — the battle is here" if here else ""))
             w.set_class(here, "-battle")
-            self.set(w, region_body(view, seat, decision, refs, width))
+            sheet = self.sheet(w)
+            region_body(sheet, view, seat, decision, refs, self.colour)
+            self.put(w, sheet)
         stack = self.query_one("#stack", Static)
         stack.border_title = "Stack and battle"
-        self.set(stack, stack_body(view, decision, refs))
+        sheet = self.sheet(stack)
+        stack_body(sheet, view, decision, refs, self.colour)
+        self.put(stack, sheet)
         self.query_one("#draft").display = drafting
         if drafting:
             self._show_draft(view, me, refs)
+
+    def colour(self, card: CardView) -> str:
+        """A card's colour key: its first element (printed card data)."""
+        if card.card is None or card.card not in self.rules.cards:
+            return ""
+        c = self.rules.cards[card.card]
+        return c.elements[0] if c.elements else c.affinity_gives or ""
 
     def _show_draft(self, view: GameView, me: int, refs: set[int]) -> None:
         hand, pack = view.zones[t.hand(me)].cards, view.zones[t.pack(me)].cards
@@ -96,9 +111,13 @@ class AlgomancyBoard(Board):
         need = len(pack) - t.PACK
         left = "ready to pass" if need == 0 else f"give {-need} back" if need < 0 else f"keep {need} more"
         p.border_title = f"The pack ({len(pack)}/{t.PACK}) — {left}"
-        hint_h, hint_p = "[dim]Click a card to put it in the pack.[/]", "[dim]Click a card to keep it.[/]"
-        self.set(h, "\n".join([hint_h, *(hand_line(self.rules, c, refs) for c in hand)]))
-        self.set(p, "\n".join([hint_p, *(hand_line(self.rules, c, refs) for c in pack)]))
+        sides = ((h, hand, "Click a card to put it in the pack."), (p, pack, "Click a card to keep it."))
+        for panel, cards, hint in sides:
+            sheet = self.sheet(panel)
+            sheet.text(f"[dim]{hint}[/]")
+            for c in cards:
+                sheet.line(*hand_line(self.rules, c, refs))
+            self.put(panel, sheet)
 
     def status(self, view: GameView) -> str:
         names = {p.seat: p.name for p in view.players}
@@ -156,27 +175,34 @@ def player_title(view: GameView, p: PlayerView, initiative: int) -> str:
     return f"{escape(p.name)}{you} — life {p.counters.get('life', 0)}{init}{out}"
 
 
-def resources_text(cards: list[CardView], refs: set[int]) -> str:
-    """Resources grouped by state (ready, expended, dormant) and name: "ready: Molten Caldera ×2, …".
-    A resource the decision concerns is listed on its own, marked, so it can be clicked."""
-    groups: dict[str, dict[str, int]] = {"ready": {}, "expended": {}, "dormant": {}}
-    marked: list[str] = []
+def resource_faces(rules: Algomancy, cards: list[CardView], refs: set[int]) -> list[TileFace]:
+    """Resources as tiles, alike ones (same card, same state) stacked in one tile ("Prismite ×2");
+    a resource the decision concerns gets a tile of its own, marked, so it can be picked."""
+    groups: dict[tuple[str, str], list[CardView]] = {}
+    faces: list[TileFace] = []
     for c in cards:
         state = "dormant" if c.hidden or c.facts.get("dormant") else "expended" if c.exhausted else "ready"
         if c.id in refs:
-            marked.append(f"{card_link(c.id, c.name or '?', refs)} [dim]({state})[/]")
-            continue
-        name = "▮ face down" if c.hidden else escape(c.name or "?")
-        groups[state][name] = groups[state].get(name, 0) + 1
-    parts = [*marked]
-    for state, names in groups.items():
-        if names:
-            listed = ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in sorted(names.items()))
-            parts.append(f"[b]{state}[/]: {listed}")
-    return "; ".join(parts) or "none"
+            faces.append(_resource_face(rules, [c], state, refs))
+        else:
+            groups.setdefault(("" if c.hidden else c.name or "?", state), []).append(c)
+    order = {"ready": 0, "expended": 1, "dormant": 2}
+    for (_, state), same in sorted(groups.items(), key=lambda g: (order[g[0][1]], g[0][0])):
+        faces.append(_resource_face(rules, same, state, refs))
+    return faces
 
 
-def player_body(rules: Algomancy, view: GameView, p: PlayerView, refs: set[int], show_hand: bool) -> str:
+def _resource_face(rules: Algomancy, same: list[CardView], state: str, refs: set[int]) -> TileFace:
+    c = same[0]
+    count = f" ×{len(same)}" if len(same) > 1 else ""
+    if c.hidden or c.card is None:
+        return TileFace(c.id, f"face down{count}", hidden=True, kind="dormant resource")
+    gives = rules.cards[c.card].affinity_gives
+    return TileFace(c.id, f"{c.name}{count}", statuses=(state,), notes=(f"gives {gives}",) if gives else (),
+                    kind="resource", colour=gives or "", marked=c.id in refs)
+
+
+def player_body(sheet: Sheet, rules: Algomancy, view: GameView, p: PlayerView, refs: set[int], show_hand: bool) -> None:
     s = p.seat
     z = view.zones
     deck = z.get(f"deck:{s}")
@@ -192,24 +218,25 @@ def player_body(rules: Algomancy, view: GameView, p: PlayerView, refs: set[int],
     aff = ", ".join(f"[{ELEMENT_STYLE[e]}]{e} {n}[/]" for e, n in sorted(affinity.items())) or "none"
     mana = sum(1 for c in active if not c.exhausted)
     acts = int(p.props.get("activations", 0))
-    lines = [
-        f"Hand {z[t.hand(s)].count} · pack {z[t.pack(s)].count}" + (f" · deck {deck.count}" if deck else "")
-        + f" · bin {len(bin_cards)}{top} · activations {acts}/{t.MAX_ACTIVATIONS} this turn",
-        f"Affinity {aff} · mana {mana} · resources ({len(res)}): {resources_text(res, refs)}",
-    ]
+    sheet.text(f"Hand {z[t.hand(s)].count} · pack {z[t.pack(s)].count}" + (f" · deck {deck.count}" if deck else "")
+               + f" · bin {len(bin_cards)}{top} · activations {acts}/{t.MAX_ACTIVATIONS} this turn")
+    sheet.text(f"Affinity {aff} · mana {mana} · resources ({len(res)}):" + ("" if res else " none"))
+    sheet.tiles(resource_faces(rules, res, refs))
     hand = z[t.hand(s)].cards
     if show_hand and view.viewer == s:
-        lines.append(f"[b]Hand[/] ({len(hand)}):")
-        lines += ["  " + hand_line(rules, c, refs) for c in hand] or ["  [dim]empty[/]"]
-    return "\n".join(lines)
+        sheet.text(f"[b]Hand[/] ({len(hand)}):")
+        for c in hand:
+            sheet.line("  ", *hand_line(rules, c, refs))
+        if not hand:
+            sheet.text("  [dim]empty[/]")
 
 
-def hand_line(rules: Algomancy, card: CardView, refs: set[int]) -> str:
-    """A card in hand or pack: name, cost, affinity, kind with stats and attributes, timing."""
+def hand_line(rules: Algomancy, card: CardView, refs: set[int]) -> list[str | Link]:
+    """A card in hand or pack: name (a cursor stop), cost, affinity, kind with stats and attributes, timing."""
     if card.hidden or card.card is None:
-        return "[dim]a card[/]"
+        return ["[dim]a card[/]"]
     c = rules.cards[card.card]
-    bits = [card_link(card.id, card.name or "?", refs), f"[b]{c.cost}[/] mana"]
+    bits = [f"[b]{c.cost}[/] mana"]
     if c.affinity:
         bits.append(" ".join(f"[{ELEMENT_STYLE[e]}]{e} {n}[/]" for e, n in c.affinity.items()))
     kind = c.kind.replace("_", " ")
@@ -220,42 +247,43 @@ def hand_line(rules: Algomancy, card: CardView, refs: set[int]) -> str:
         bits.append(f"[i]{escape(' '.join(c.attributes))}[/]")
     if c.timing != "deploy":
         bits.append(f"[b]{c.timing}[/]")
-    return " · ".join(bits)
+    return [Link(card.id, card.name or "?", card.id in refs), " · " + " · ".join(bits)]
 
 
-def stack_body(view: GameView, decision: Decision | None, refs: set[int]) -> str:
+def stack_face(view: GameView, entry: ChainEntryView, depth: int, refs: set[int],
+               colour: Callable[[CardView], str]) -> TileFace:
+    """A stack entry: its card (or what it is), who played it, what it targets; depth 0 is the top."""
     names = {p.seat: p.name for p in view.players}
     cards = cards_by_id(view)
-    lines = []
+    src = cards.get(entry.source) if entry.source is not None else None
+    targets = [names[-r - 1] if r < 0 else cards[r].name or "?" for ts in entry.targets.values() for r in ts
+               if r < 0 or r in cards]
+    ref = entry.source
+    return entry_face(entry, names[entry.controller], depth, src, targets, ref,
+                      colour(src) if src is not None else "", ref is not None and ref in refs, f"stack:{entry.id}")
+
+
+def stack_body(sheet: Sheet, view: GameView, decision: Decision | None, refs: set[int],
+               colour: Callable[[CardView], str]) -> None:
+    names = {p.seat: p.name for p in view.players}
     if "deck" in view.zones:
         n = view.zones['deck'].count
-        lines.append(f"Shared deck: {n} card{'' if n == 1 else 's'}")
+        sheet.text(f"Shared deck: {n} card{'' if n == 1 else 's'}")
     b = view.battle or {}
     if b.get("region") is not None:
         step = STEP_NAMES.get(str(b.get("step")), str(b.get("step")))
         if decision is not None and decision.kind in ("formation", "block"):
             step = "setting the formation" if decision.kind == "formation" else "declaring blocks"
-        lines.append(f"[b]Battle[/], phase {b.get('phase')} of 2, in {escape(names[int(b['region'])])}'s region: "
-                     f"{escape(names[int(b['attacker'])])} attacks, {escape(names[int(b['defender'])])} blocks — "
-                     f"{step}")
+        sheet.text(f"[b]Battle[/], phase {b.get('phase')} of 2, in {escape(names[int(b['region'])])}'s region: "
+                   f"{escape(names[int(b['attacker'])])} attacks, {escape(names[int(b['defender'])])} blocks — "
+                   f"{step}")
     if view.chain:
-        lines.append("[b]Stack[/] (first in, last out — the top resolves first):")
-        for i, entry in enumerate(reversed(view.chain)):
-            targets = []
-            for ts in entry.targets.values():
-                for ref in ts:
-                    if ref < 0:
-                        targets.append(escape(names[-ref - 1]))
-                    elif ref in cards:
-                        targets.append(card_link(ref, cards[ref].name or "?", refs))
-            to = f" → {', '.join(targets)}" if targets else ""
-            mark = "▲" if i == 0 else " "
-            lines.append(f" {mark} {escape(entry.label)}{to}  [dim]({escape(names[entry.controller])})[/]")
+        sheet.text("[b]Stack[/] (first in, last out — the top resolves first, left to right):")
+        sheet.tiles([stack_face(view, e, i, refs, colour) for i, e in enumerate(reversed(view.chain))])
     else:
-        lines.append("Stack: empty")
+        sheet.text("Stack: empty")
     if view.deciding and decision is not None and decision.kind == "priority":
-        lines.append(f"Priority: {escape(view.deciding)}")
-    return "\n".join(lines)
+        sheet.text(f"Priority: {escape(view.deciding)}")
 
 
 def card_details(rules: Algomancy, view: GameView, card: CardView) -> str:

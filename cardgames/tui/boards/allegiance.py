@@ -1,7 +1,7 @@
-"""The Allegiance board: each hero's area (health, gold, gear, units, abilities, hand) and the table.
+"""The Allegiance board: each hero's area (hero, gear and units as tiles, abilities, hand) and the table.
 
 It renders only a `GameView` (what the seated player may see) plus printed card data from the
-catalog. Names are clickable: clicking one picks the option that refers to it.
+catalog. Tiles and names are clickable: clicking one picks the option that refers to it.
 """
 
 from __future__ import annotations
@@ -14,44 +14,60 @@ from textual.widgets import Static
 
 from cardgames.engine.decisions import Decision
 from cardgames.engine.state import State
-from cardgames.engine.view import CardView, GameView, PlayerView
+from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView
 from cardgames.games.allegiance.catalog import Catalog
 from cardgames.games.allegiance.rules import Allegiance
 from cardgames.games.allegiance.schema import HeroCard
-from cardgames.tui.boards.base import Board, card_link, marked_refs
+from cardgames.tui.boards.base import Board, card_link, entry_face, marked_refs
 from cardgames.tui.session import Session
+from cardgames.tui.sheet import Sheet
+from cardgames.tui.tiles import Attached, Link, TileFace
 
 DECK_NAMES = ("basic", "elite", "action")
 
 
-def _name(card: CardView, refs: set[int]) -> str:
-    return card_link(card.id, card.name or "?", refs)
-
-
-def _unit(card: CardView, refs: set[int], attached: list[CardView]) -> str:
+def unit_face(card: CardView, refs: set[int], attached: list[CardView]) -> TileFace:
+    """A unit: attack/health, damage, counters, exhausted, and the cards attached to it."""
     f = card.facts
-    dmg = card.counters.get("damage", 0)
-    stats = f"{f.get('attack', '?')}/{f.get('health', '?')}"
-    bits = [f"{_name(card, refs)} [b]{stats}[/]"]
-    if dmg:
-        bits.append(f"[red]dmg {dmg}[/]")
-    for counter, n in sorted(card.counters.items()):
-        if counter not in ("damage", "hasty"):
-            bits.append(f"{counter} {n}")
-    if card.exhausted:
-        bits.append("[dim](exhausted)[/]")
-    for att in attached:
-        bits.append(f"[i]+ {_name(att, refs)}[/]")
-    return " ".join(bits)
+    deck = str(f.get("deck") or card.back)
+    counters = tuple((k, n) for k, n in sorted(card.counters.items()) if k not in ("damage", "hasty") and n)
+    return TileFace(
+        card.id, card.name or "?", cost=f.get("cost"), stats=f"{f.get('attack', '?')}/{f.get('health', '?')}",
+        damage=int(card.counters.get("damage", 0)), statuses=("exhausted",) if card.exhausted else (),
+        counters=counters, kind=f"{deck} unit", colour=deck, marked=card.id in refs,
+        attached=tuple(Attached(a.id, a.name or "?", a.id in refs) for a in attached))
 
 
-def _gear(card: CardView | None, kind: str, refs: set[int]) -> str:
-    if card is None:
-        return f"{kind}: —"
+def gear_face(card: CardView, kind: str, refs: set[int], armor_left: int | None = None) -> TileFace:
+    """A weapon or armor: the face-up side, its number, and the side printed on its back."""
     f = card.facts
-    stat = f"attack {f.get('attack')}" if kind == "Weapon" else f"armor {f.get('armor')}"
-    tired = " [dim](exhausted)[/]" if card.exhausted else ""
-    return f"{kind}: {_name(card, refs)} [b]{stat}[/]{tired}"
+    stat = f"attack {f.get('attack')}" if kind == "weapon" else f"armor {f.get('armor')}"
+    if armor_left is not None:
+        stat += f" · {armor_left} left"
+    other = [s for s in f.get("sides") or [] if s != card.name]
+    return TileFace(card.id, card.name or "?", stats=stat, statuses=("exhausted",) if card.exhausted else (),
+                    notes=tuple(f"⇄ {s}" for s in other), kind=kind, colour="gear", marked=card.id in refs)
+
+
+def card_face(card: CardView, refs: set[int]) -> TileFace:
+    """Any other card on the table (or a back, if hidden)."""
+    if card.hidden:
+        return TileFace(card.id, card.back, hidden=True, kind="face down", colour=card.back)
+    kind = str(card.facts.get("type") or card.back)
+    return TileFace(card.id, card.name or "?", cost=card.facts.get("cost"), kind=kind,
+                    statuses=("exhausted",) if card.exhausted else (), colour=card.back, marked=card.id in refs)
+
+
+def hero_face(view: GameView, cat: Catalog, p: PlayerView, refs: set[int], armor_left: int) -> TileFace:
+    """The hero card: health, gold, production, the armor left this turn (and focus)."""
+    c = p.counters
+    hero: HeroCard = cat.hero(str(p.props.get("hero")))
+    counters = [("gold", c.get("gold", 0)), ("prod", c.get("production", 0)), ("armor left", armor_left)]
+    if c.get("focus"):
+        counters.append(("focus", c["focus"]))
+    ref = -(p.seat + 1)
+    return TileFace(ref, hero.name, stats=f"health {c.get('health', 0)}/{c.get('max_health', 0)}",
+                    counters=tuple(counters), kind="hero", colour="hero", marked=ref in refs)
 
 
 def seat_title(view: GameView, cat: Catalog, p: PlayerView) -> str:
@@ -65,28 +81,26 @@ def seat_title(view: GameView, cat: Catalog, p: PlayerView) -> str:
     return f"{escape(p.name)}{you}: {escape(hero.name)}, {escape(hero.title)}{turn}{out}"
 
 
-def seat_body(view: GameView, cat: Catalog, p: PlayerView, decision: Decision | None) -> str:
-    """The markup of one player's area."""
+def seat_body(sheet: Sheet, view: GameView, cat: Catalog, p: PlayerView, decision: Decision | None) -> None:
+    """One player's area: the hero, gear and units as tiles, the abilities, the hand."""
     refs = marked_refs(decision, view.viewer)
-    c = p.counters
     hero: HeroCard = cat.hero(str(p.props.get("hero")))
-    armor_left = 0
     terr = view.zones[f"territory:{p.seat}"].cards
     weapon = next((x for x in terr if x.id == p.props.get("weapon")), None)
     armor = next((x for x in terr if x.id == p.props.get("armor")), None)
+    armor_left = 0
     if armor is not None:
-        armor_left = max(0, int(armor.facts.get("armor") or 0) - c.get("armor_used", 0))
-    hero_ref = -(p.seat + 1)
-    hero_name = f"[@click=screen.pick('{hero_ref}')][reverse b]▸hero[/][/] " if hero_ref in refs else ""
-    lines = [
-        f"{hero_name}[b]health {c.get('health', 0)}/{c.get('max_health', 0)}[/]   "
-        f"gold [b]{c.get('gold', 0)}[/]   production {c.get('production', 0)}   "
-        f"armor left this turn {armor_left}" + (f"   focus {c['focus']}" if c.get("focus") else ""),
-        f"{_gear(weapon, 'Weapon', refs)}    {_gear(armor, 'Armor', refs)}",
-    ]
+        armor_left = max(0, int(armor.facts.get("armor") or 0) - p.counters.get("armor_used", 0))
+    faces = [hero_face(view, cat, p, refs, armor_left)]
+    faces += [gear_face(weapon, "weapon", refs)] if weapon is not None else []
+    faces += [gear_face(armor, "armor", refs)] if armor is not None else []
     units = [x for x in terr if x.facts.get("type") == "unit" and x.attached_to is None]
     hosted = {u.id: [x for x in terr if x.attached_to == u.id] for u in units}
-    lines.append("Units: " + (" │ ".join(_unit(u, refs, hosted[u.id]) for u in units) if units else "none"))
+    faces += [unit_face(u, refs, hosted[u.id]) for u in units]
+    shown = {x.id for x in (weapon, armor) if x is not None} | {u.id for u in units}
+    shown |= {x.id for xs in hosted.values() for x in xs}
+    faces += [card_face(x, refs) for x in terr if x.id not in shown]
+    sheet.tiles(faces)
     cds: dict[str, int] = dict(p.props.get("cooldowns") or {})
     abil = []
     for ab in hero.abilities:
@@ -98,25 +112,36 @@ def seat_body(view: GameView, cat: Catalog, p: PlayerView, decision: Decision | 
             abil.append(f"L{ab.level} {escape(ab.name)}{tag} [dim]locked, {ab.cost} gold[/]")
     locked = sum(1 for ab in hero.abilities if ab.id not in cds)
     tail = f" · [dim]{locked} locked[/]" if view.viewer != p.seat and locked else ""
-    lines.append(f"[@click=screen.inspect('{-(p.seat + 1)}')]Abilities[/]: " + " · ".join(abil) + tail)
+    sheet.text(f"[@click=screen.inspect('{-(p.seat + 1)}')]Abilities[/]: " + " · ".join(abil) + tail)
     hand = view.zones[f"hand:{p.seat}"]
     if view.viewer == p.seat:
-        faces = [f"{_name(x, refs)} ({x.facts.get('cost', '?')})" for x in hand.cards]
-        lines.append(f"Hand ({hand.count}): " + (", ".join(faces) if faces else "empty"))
+        items = [(Link(x.id, x.name or "?", x.id in refs), f" ({x.facts.get('cost', '?')})") for x in hand.cards]
+        sheet.flow(f"Hand ({hand.count}): " + ("" if items else "empty"), items)
     else:
         backs: dict[str, int] = {}
         for x in hand.cards:
             backs[x.back] = backs.get(x.back, 0) + 1
-        shown = ", ".join(f"{n} {b}" for b, n in sorted(backs.items())) or "empty"
-        lines.append(f"Hand ({hand.count}): {shown}")
+        shown_backs = ", ".join(f"{n} {b}" for b, n in sorted(backs.items())) or "empty"
+        sheet.text(f"Hand ({hand.count}): {shown_backs}")
     reserves = view.zones[f"reserves:{p.seat}"].cards
     if reserves:
-        lines.append("Reserves: " + ", ".join(escape(x.name or "?") for x in reserves))
-    return "\n".join(lines)
+        sheet.text("Reserves: " + ", ".join(escape(x.name or "?") for x in reserves))
 
 
-def table_body(view: GameView, cat: Catalog, decision: Decision | None) -> str:
-    """Decks, discard piles, the chain (newest on top) and the battle in progress."""
+
+
+def chain_face(view: GameView, entry: ChainEntryView, depth: int, refs: set[int]) -> TileFace:
+    """A chain entry: its card (or what it is), who put it there, what it targets; depth 0 is the top."""
+    who = {p.seat: p.name for p in view.players}[entry.controller]
+    src = _card(view, entry.source) if entry.source is not None else None
+    targets = [_ref_name(view, t) for ts in entry.targets.values() for t in ts]
+    ref = entry.source if entry.source is not None else -(entry.controller + 1)
+    colour = str((src.facts.get("deck") or src.back) if src is not None else "action")
+    return entry_face(entry, who, depth, src, targets, ref, colour, ref in refs, f"chain:{entry.id}")
+
+
+def table_body(sheet: Sheet, view: GameView, cat: Catalog, decision: Decision | None) -> None:
+    """Decks, discard piles, the chain as tiles (the top first) and the battle in progress."""
     refs = marked_refs(decision, view.viewer)
     piles = []
     for d in DECK_NAMES:
@@ -124,39 +149,37 @@ def table_body(view: GameView, cat: Catalog, decision: Decision | None) -> str:
         pile = view.zones[f"discard:{d}"]
         top = escape(pile.cards[-1].name or "?") if pile.cards else "—"
         piles.append(f"{d.title()}: deck {deck}, discard {pile.count} (top: {top})")
-    lines = ["   ".join(piles)]
+    sheet.text("   ".join(piles))
     names = {p.seat: p.name for p in view.players}
     if view.chain:
-        lines.append("[b]Chain[/] (resolves from the top):")
-        for i, entry in enumerate(reversed(view.chain)):
-            targets = [_ref_name(view, cat, t) for ts in entry.targets.values() for t in ts]
-            to = f" → {', '.join(targets)}" if targets else ""
-            mark = "▲" if i == 0 else " "
-            lines.append(f" {mark} {escape(entry.label)}{escape(to)}  [dim]({escape(names[entry.controller])})[/]")
+        sheet.text("[b]Chain[/] (resolves from the top, left to right):")
+        sheet.tiles([chain_face(view, e, i, refs) for i, e in enumerate(reversed(view.chain))])
     else:
-        lines.append("Chain: empty")
+        sheet.text("Chain: empty")
     b = view.battle
     if b:
-        atk = [_ref_name(view, cat, a) for a in b.get("attackers") or []]
-        lines.append(f"[b]Battle[/]: {escape(names[int(b['attacker'])])} attacks "
-                     f"{escape(names[int(b['defender'])])}; attackers: {escape(', '.join(atk) or 'none yet')}")
+        atk = [_ref_name(view, a) for a in b.get("attackers") or []]
+        sheet.text(f"[b]Battle[/]: {escape(names[int(b['attacker'])])} attacks "
+                   f"{escape(names[int(b['defender'])])}; attackers: {escape(', '.join(atk) or 'none yet')}")
         for a, d in (b.get("blocks") or {}).items():
-            lines.append(f"   {escape(_ref_name(view, cat, d))} defends against {escape(_ref_name(view, cat, int(a)))}")
+            sheet.text(f"   {escape(_ref_name(view, d))} defends against {escape(_ref_name(view, int(a)))}")
     limbo = view.zones.get("limbo")
-    if limbo and limbo.cards:
-        lines.append("Announced: " + ", ".join(_name(x, refs) for x in limbo.cards))
-    return "\n".join(lines)
+    sources = {e.source for e in view.chain}
+    announced = [x for x in limbo.cards if x.id not in sources] if limbo else []
+    if announced:
+        sheet.text("Announced: " + ", ".join(card_link(x.id, x.name or "?", refs) for x in announced))
 
 
-def _ref_name(view: GameView, cat: Catalog, ref: int) -> str:
+def _card(view: GameView, ref: int) -> CardView | None:
+    return next((c for z in view.zones.values() for c in z.cards if c.id == ref), None)
+
+
+def _ref_name(view: GameView, ref: int) -> str:
     if ref < 0:
         p = view.players[-ref - 1]
         return f"{p.name}'s hero"
-    for z in view.zones.values():
-        for c in z.cards:
-            if c.id == ref:
-                return c.name or "a card"
-    return "a card"
+    card = _card(view, ref)
+    return card.name or "a card" if card is not None and not card.hidden else "a card"
 
 
 def card_details(view: GameView, cat: Catalog, ref: int) -> str:
@@ -222,7 +245,7 @@ class AllegianceBoard(Board):
             self.move_child(self.query_one(sel), after=self.query_one(order[i - 1]))
         self._ordered_for = me
 
-    def show(self, view: GameView, decision: Decision | None) -> None:
+    def draw(self, view: GameView, decision: Decision | None) -> None:
         me = view.viewer or 0
         if self._ordered_for != me:
             self._order_seats(me)
@@ -232,8 +255,13 @@ class AllegianceBoard(Board):
             w.border_title = seat_title(view, cat, p)
             w.set_class(p.seat == view.viewer, "-you")
             w.set_class(p.seat == view.active, "-active")
-            self.set(w, seat_body(view, cat, p, decision))
-        self.set(self.query_one("#table", Static), table_body(view, cat, decision))
+            sheet = self.sheet(w)
+            seat_body(sheet, view, cat, p, decision)
+            self.put(w, sheet)
+        table = self.query_one("#table", Static)
+        sheet = self.sheet(table)
+        table_body(sheet, view, cat, decision)
+        self.put(table, sheet)
 
     def status(self, view: GameView) -> str:
         if not view.turn:

@@ -2,21 +2,35 @@
 
 A board is the left part of the game screen. It renders only a `GameView` (what the seated player
 may see), the pending decision when it is theirs (to mark the cards it concerns) and printed card
-data. Marked names (▸name) are clickable: clicking one picks the option that refers to that card.
+data. Cards on the table are tiles (`cardgames.tui.tiles`); marked ones (▸name) pick the option
+that refers to that card when clicked, others inspect their card.
+
+The board has a cursor over its tiles and the cards named in its lists (its stops), in reading
+order: Tab / Shift+Tab (past the last stop: on to the options) and the arrow keys move it while
+the board has the focus, Enter picks the card under it (or inspects it when the decision is not
+about it), i inspects it. While the options have the focus, the card of the highlighted option
+wears the cursor's ring instead.
 """
 
 from __future__ import annotations
 
+import builtins
 from typing import TYPE_CHECKING, ClassVar
 
+from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.markup import escape
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
+
+from cardgames.tui.boards.cursor import Stop, first_stop, index_of, nearest_in_line, virtual_region
+from cardgames.tui.sheet import Sheet
+from cardgames.tui.tiles import Spot, TileFace
 
 if TYPE_CHECKING:
     from cardgames.engine.decisions import Decision
     from cardgames.engine.state import State
-    from cardgames.engine.view import GameView
+    from cardgames.engine.view import CardView, ChainEntryView, GameView
     from cardgames.tui.session import Session
 
 
@@ -41,25 +55,255 @@ def option_link(key: str, label: str) -> str:
     return f"[@click=screen.choose_key('{escape(key)}')][reverse b]{escape(label)}[/][/]"
 
 
+def entry_face(entry: ChainEntryView, who: str, depth: int, source: CardView | None, targets: list[str],
+               ref: int | None, colour: str, marked: bool, key: str) -> TileFace:
+    """A chain or stack entry as a tile: its card's name (or, for an ability, who used it), what
+    it is and targets, who put it there; `depth` 0 resolves first."""
+    if source is not None and not source.hidden and source.name:
+        title = source.name
+        notes = [] if entry.label.endswith(title) else [entry.label]
+        notes.append(f"by {who}")
+    else:  # an ability or effect with no card of its own: "Bob" over "unlocks Rally the Ranks"
+        title = who
+        notes = [entry.label.removeprefix(f"{who} ")]
+    if targets:
+        notes.insert(0, "→ " + ", ".join(targets))
+    when = ("first", "2nd", "3rd")[depth] if depth < 3 else f"{depth + 1}th"
+    return TileFace(ref, title, notes=tuple(notes), kind=("▲ " if depth == 0 else "") + f"resolves {when}",
+                    colour=colour, marked=marked, key=key)
+
+
 class Board(VerticalScroll):
-    """The board of one game; subclasses compose their areas and fill them in `show`."""
+    """The board of one game; subclasses compose their panels (Statics) and fill them in `draw`."""
 
     game: ClassVar[str] = ""
     """The ruleset name of the game this board draws (the key `cardgames.tui.boards` files it under)."""
 
+    BINDINGS: ClassVar[list[Binding]] = [  # type: ignore[assignment]
+        Binding("tab", "cursor(1, True)", "Next card", show=False),
+        Binding("shift+tab", "cursor(-1, True)", "Previous card", show=False),
+        Binding("right", "cursor(1)", "Next card", show=False),
+        Binding("left", "cursor(-1)", "Previous card", show=False),
+        Binding("down", "cursor_line(1)", "Card below", show=False),
+        Binding("up", "cursor_line(-1)", "Card above", show=False),
+        Binding("enter", "activate", "Pick card"),
+        Binding("i", "inspect_cursor", "Inspect card"),
+        Binding("j", "to_options(1)", "Next option", show=False),
+        Binding("k", "to_options(-1)", "Previous option", show=False),
+    ]
+
     def __init__(self, session: Session) -> None:
         super().__init__(id="board")
         self.session = session
-        self._shown: dict[str, str] = {}
+        self._shown: dict[str, object] = {}
+        self.cursor: str | None = None
+        """The stop the cursor is on while the board has the focus (kept when it loses it)."""
+        self._ring: str | None = None
+        """The stop of the highlighted option's card (ringed while the options have the focus)."""
+        self._spots: dict[str, list[Spot]] = {}
+        self._widths: dict[str, int] = {}
+        self._last: tuple[GameView, Decision | None] | None = None
+        self._option_refs: dict[str, int] = {}
+        self._watching = False
+        self._drawn: str | None = None
+        """The stop ringed in the panels as last drawn."""
+
+    # -- drawing ---------------------------------------------------------------------------
 
     def show(self, view: GameView, decision: Decision | None) -> None:
-        """Render the table as `view.viewer` may see it."""
+        """Render the table as `view.viewer` may see it (kept, to redraw when the cursor moves)."""
+        self._last = (view, decision)
+        self._option_refs = {o.key: o.ref for o in decision.options if o.ref is not None} if decision else {}
+        self.redraw()
+        if self.has_focus and not any(s.marked for _, s in self.stops()):
+            self.screen.set_focus(None)  # nothing here to pick now: the keys go back to the options
+        self._watch_options()
+        self.call_after_refresh(self._settle)
+
+    def draw(self, view: GameView, decision: Decision | None) -> None:
+        """Fill the panels: `put` a `sheet` (tiles, lists) or `set` plain markup."""
         raise NotImplementedError
 
+    def redraw(self) -> None:
+        """Draw the last view again (the cursor moved, or a panel's width changed)."""
+        if self._last is not None:
+            self._spots = {}
+            self._drawn = self.cursor if self.has_focus else self._ring
+            self.draw(*self._last)
+
+    def sheet(self, panel: Static) -> Sheet:
+        """A sheet as wide as the panel's content, ringing the cursor's stop."""
+        return Sheet(self.panel_width(panel), self._drawn)
+
+    def panel_width(self, panel: Static) -> int:
+        """The panel's content width (before the first layout, a guess: redrawn once laid out)."""
+        if panel.size.width:
+            return panel.content_size.width
+        return max(20, (self.size.width or 96) - 8)
+
+    def put(self, panel: Static, sheet: Sheet) -> None:
+        """Show a sheet in a panel, and keep its stops for the cursor."""
+        self._spots[panel.id or ""] = sheet.spots
+        self._widths[panel.id or ""] = sheet.width
+        self.set(panel, sheet.content())
+
+    def set(self, widget: Static, content: str | Content) -> None:
+        """Update a Static only when what it shows changes (each update costs a layout pass)."""
+        seen = content if isinstance(content, str) else (content.plain, tuple(content.spans))
+        if self._shown.get(widget.id or "") != seen:
+            self._shown[widget.id or ""] = seen
+            widget.update(content)
+
+    def _settle(self) -> None:
+        """Once laid out: redraw what was drawn for a guessed width or an old ring."""
+        self._ring = self._option_stop()
+        stale = any(panel.size.width and panel.content_size.width != self._widths.get(panel.id or "")
+                    for panel in self.query(Static) if panel.id in self._widths)
+        if stale or self._drawn != (self.cursor if self.has_focus else self._ring):
+            self.redraw()
+            self.call_later(self._relayout)
+
+    def _relayout(self) -> None:
+        for panel in self.query(Static):
+            panel.refresh(layout=True)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._settle)
+
     def blank(self) -> None:
-        """Clear everything private before the curtain goes up."""
+        """Clear everything private before the curtain goes up (the cursor too)."""
+        if self.has_focus:
+            self.screen.set_focus(None)
+        self.cursor = self._ring = self._drawn = None
+        self._last, self._spots, self._option_refs = None, {}, {}
         for widget in self.query(Static):
             self.set(widget, "")
+
+    # -- the cursor ------------------------------------------------------------------------
+
+    def stops(self) -> list[Stop]:
+        """Every cursor stop drawn now, in reading order (panel by panel, top to bottom)."""
+        return [(panel, spot) for panel in self.query(Static) for spot in self._spots.get(panel.id or "", ())]
+
+    def on_focus(self) -> None:
+        stops = self.stops()
+        if stops and index_of(stops, self.cursor) is None:
+            ring = index_of(stops, self._ring)
+            self.cursor = stops[first_stop(stops) if ring is None else ring][1].key
+        self.redraw()
+        self._scroll_to_cursor()
+
+    def on_blur(self) -> None:
+        self.redraw()
+
+    def action_cursor(self, step: int, leave: bool = False) -> None:
+        """Tab / Shift+Tab and the left and right arrows: the next or previous stop."""
+        stops = self.stops()
+        at = index_of(stops, self.cursor)
+        to = (0 if step > 0 else len(stops) - 1) if at is None else at + step
+        if not 0 <= to < len(stops):
+            if leave:  # past the last stop (or before the first): on to the next widget
+                self.screen.focus_next() if step > 0 else self.screen.focus_previous()
+            return
+        self._move(stops[to][1].key)
+
+    def action_cursor_line(self, step: int) -> None:
+        """Up and down: the stop in the nearest line below or above, nearest across."""
+        stops = self.stops()
+        at = index_of(stops, self.cursor)
+        if at is None:
+            self.action_cursor(step)
+            return
+        regions = [virtual_region(self, panel, spot) for panel, spot in stops]
+        to = nearest_in_line(regions, regions[at], step)
+        if to is not None:
+            self._move(stops[to][1].key)
+        else:
+            self.scroll_relative(y=step, animate=False)
+
+    def _move(self, key: str) -> None:
+        self.cursor = key
+        self.redraw()
+        self._scroll_to_cursor()
+        stops = self.stops()
+        at = index_of(stops, key)
+        ref = stops[at][1].ref if at is not None else None
+        options = self._options()
+        keys = [k for k, r in self._option_refs.items() if r == ref]
+        if options is not None and keys:  # the options follow: the highlighted one is about this card
+            index = next((i for i in range(options.option_count) if options.get_option_at_index(i).id in keys), None)
+            if index is not None:
+                options.highlighted = index
+
+    def _scroll_to_cursor(self) -> None:
+        stops = self.stops()
+        at = index_of(stops, self.cursor)
+        if at is not None:
+            panel, spot = stops[at]
+            self.scroll_to_region(virtual_region(self, panel, spot), animate=False, immediate=True)
+
+    def _current(self) -> Stop | None:
+        stops = self.stops()
+        at = index_of(stops, self.cursor)
+        return stops[at] if at is not None else None
+
+    async def action_activate(self) -> None:
+        """Enter: pick the card under the cursor (or its slot); inspect it if the decision is not about it."""
+        current = self._current()
+        if current is not None and current[1].action:
+            await self.run_action(current[1].action)
+
+    async def action_inspect_cursor(self) -> None:
+        """i: inspect the card under the cursor, whatever it is (a hidden one shows as hidden)."""
+        current = self._current()
+        if current is None:
+            return
+        if current[1].ref is None:
+            self.notify("An empty place in the formation: Enter puts the card you picked there.")
+            return
+        await self.run_action(f"screen.inspect('{current[1].ref}')")
+
+    def action_to_options(self, step: int) -> None:
+        """j / k on the board: back to the options, moving their highlight."""
+        options = self._options()
+        if options is not None:
+            options.focus()
+            if options.option_count:
+                options.highlighted = max(0, min(options.option_count - 1, (options.highlighted or 0) + step))
+
+    # -- following the options -------------------------------------------------------------
+
+    def _options(self) -> OptionList | None:
+        try:
+            return self.screen.query_one("#options", OptionList)
+        except Exception:
+            return None
+
+    def _watch_options(self) -> None:
+        options = self._options()
+        if options is not None and not self._watching:
+            self._watching = True
+            self.watch(options, "highlighted", self._option_moved, init=False)
+
+    def _option_stop(self) -> str | None:
+        """The stop of the card the highlighted option is about, if it is on the board."""
+        options = self._options()
+        if options is None or options.highlighted is None or options.highlighted >= options.option_count:
+            return None
+        ref = self._option_refs.get(options.get_option_at_index(options.highlighted).id or "")
+        if ref is None:
+            return None
+        stops = [s for _, s in self.stops() if s.ref == ref]
+        return next((s.key for s in stops if s.marked), stops[0].key if stops else None)
+
+    def _option_moved(self) -> None:
+        ring = self._option_stop()
+        if ring != self._ring:
+            self._ring = ring
+            if not self.has_focus:
+                self.redraw()
+
+    # -- what a game adds ------------------------------------------------------------------
 
     def status(self, view: GameView) -> str:
         """One line: turn, whose turn, phase."""
@@ -70,7 +314,7 @@ class Board(VerticalScroll):
         """Markdown for the inspect screen: everything printed on the card and its state."""
         raise NotImplementedError
 
-    def why_not(self, seat: int, legal: set[str]) -> list[tuple[str, str]]:
+    def why_not(self, seat: int, legal: builtins.set[str]) -> list[tuple[str, str]]:
         """(what, why) for each thing the seated player cannot do now."""
         return []
 
@@ -86,9 +330,3 @@ class Board(VerticalScroll):
     def show_own(self) -> None:
         """Keep the seated player's own area (at the bottom) in view."""
         self.scroll_end(animate=False)
-
-    def set(self, widget: Static, markup: str) -> None:
-        """Update a Static only when its text changes (each update costs a layout pass)."""
-        if self._shown.get(widget.id or "") != markup:
-            self._shown[widget.id or ""] = markup
-            widget.update(markup)

@@ -79,6 +79,7 @@ class GameScreen(Screen[None]):
         Binding("l", "choose_highlighted", "Choose", show=False),
         Binding("h", "cancel", "Back", show=False),
         Binding("slash", "app.command_palette", "Find an option", show=False),
+        Binding("tab", "to_board", "Cards on the table", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -323,6 +324,13 @@ class GameScreen(Screen[None]):
         """A clickable slot on the board (e.g. a formation column) was clicked: answer with it."""
         if self._option_key(key):
             self.answer(key)
+
+    def action_to_board(self) -> None:
+        """Tab from the options (or the log): the cursor onto the cards on the table."""
+        if self.board.stops():
+            self.board.focus()
+        else:
+            self.focus_next()
 
     def action_inspect(self, ref: int | str) -> None:
         self.app.push_screen(InspectScreen(self.board.details(self.session.view(), int(ref))))

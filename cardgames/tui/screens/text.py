@@ -24,6 +24,9 @@ HELP = """\
 | h | back (like Esc) |
 | Space | pass (when passing is an option) |
 | Esc | cancel a half-made choice (back out of targeting) |
+| Tab | the cursor onto the cards on the table (Tab / Shift+Tab, ← → ↑ ↓ move it) |
+| Enter on a card | pick it as the answer (or inspect it when the question is not about it) |
+| i on a card | inspect it; j / k, or Tab past the last card, go back to the options |
 | click a ▸name | pick that card (or hero) as the answer |
 | click a name | inspect the card |
 | click "+ here", "+ behind", "+ block" | Algomancy: put the unit you picked in that slot of the grid |
