@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from textual.content import Content
 
-from cardgames.tui.tiles import Ink, Link, Spot, TileFace, click_action, link_ink, tile_row
+from cardgames.tui.tiles import Ink, Link, Spot, TileFace, link_ink, tile_row
 
 
 @lru_cache(maxsize=4096)
@@ -79,7 +79,7 @@ class Sheet:
 
     def _spot(self, link: Link, col: int) -> None:
         line = self.height + col // self.width
-        self.spots.append(Spot(link.stop, link.ref, click_action(link.ref, link.marked), link.marked,
+        self.spots.append(Spot(link.stop, link.ref, link.click, link.marked,
                                line, col % self.width, len(link.label) + (1 if link.marked else 0), 1))
 
     def content(self) -> Content:

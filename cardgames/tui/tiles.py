@@ -102,10 +102,16 @@ class Link:
     label: str
     marked: bool = False
     key: str = ""
+    action: str = ""
+    """A click (and Enter) action other than pick/inspect the card (e.g. inspect one hero ability)."""
 
     @property
     def stop(self) -> str:
         return self.key or str(self.ref)
+
+    @property
+    def click(self) -> str:
+        return self.action or click_action(self.ref, self.marked)
 
 
 @dataclass(frozen=True)
@@ -311,4 +317,4 @@ def link_ink(link: Link, focus: str | None = None, ink: Ink | None = None) -> In
     """A card's name in running text: ▸ and reversed when marked, in the accent where the cursor is."""
     ink = ink or Ink()
     style = FOCUS_LINK if link.stop == focus else MARKED_TITLE if link.marked else ""
-    return ink.put(("▸" if link.marked else "") + link.label, style, click_action(link.ref, link.marked))
+    return ink.put(("▸" if link.marked else "") + link.label, style, link.click)

@@ -17,7 +17,7 @@ from cardgames.engine.state import State
 from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView
 from cardgames.games.allegiance.catalog import Catalog
 from cardgames.games.allegiance.rules import Allegiance
-from cardgames.games.allegiance.schema import HeroCard
+from cardgames.games.allegiance.schema import ActionCard, Face, GearCard, HeroCard
 from cardgames.tui.boards.base import Board, card_link, entry_face, marked_refs
 from cardgames.tui.session import Session
 from cardgames.tui.sheet import Sheet
@@ -102,20 +102,23 @@ def seat_body(sheet: Sheet, view: GameView, cat: Catalog, p: PlayerView, decisio
     faces += [card_face(x, refs) for x in terr if x.id not in shown]
     sheet.tiles(faces)
     cds: dict[str, int] = dict(p.props.get("cooldowns") or {})
-    abil = []
-    for ab in hero.abilities:
-        tag = "*" if ab.reaction else ""
+    abilities: list[tuple[Link, str]] = []
+    for ab in hero.abilities:  # each one a cursor stop: Enter or a click shows its text
+        link = Link(-(p.seat + 1), f"L{ab.level} {ab.name}{'*' if ab.reaction else ''}",
+                    key=f"ability:{p.seat}:{ab.id}", action=f"screen.inspect_key('ability:{p.seat}:{ab.id}')")
         if ab.id in cds:
-            state = "[green]ready[/]" if cds[ab.id] == 0 else f"[yellow]{cds[ab.id]} to go[/]"
-            abil.append(f"L{ab.level} {escape(ab.name)}{tag} {state}")
+            abilities.append((link, " [green]ready[/]" if cds[ab.id] == 0 else f" [yellow]{cds[ab.id]} to go[/]"))
         elif view.viewer == p.seat:
-            abil.append(f"L{ab.level} {escape(ab.name)}{tag} [dim]locked, {ab.cost} gold[/]")
+            abilities.append((link, f" [dim]locked, {ab.cost} gold[/]"))
     locked = sum(1 for ab in hero.abilities if ab.id not in cds)
-    tail = f" · [dim]{locked} locked[/]" if view.viewer != p.seat and locked else ""
-    sheet.text(f"[@click=screen.inspect('{-(p.seat + 1)}')]Abilities[/]: " + " · ".join(abil) + tail)
+    if view.viewer != p.seat and locked:  # others' locked abilities: on the hero's card (i on it)
+        hero_link = Link(-(p.seat + 1), f"{locked} locked", key=f"locked:{p.seat}",
+                         action=f"screen.inspect('{-(p.seat + 1)}')")
+        abilities.append((hero_link, ""))
+    sheet.flow(f"[@click=screen.inspect('{-(p.seat + 1)}')]Abilities[/]: ", abilities, sep=" · ")
     hand = view.zones[f"hand:{p.seat}"]
     if view.viewer == p.seat:
-        items = [(Link(x.id, x.name or "?", x.id in refs), f" ({x.facts.get('cost', '?')})") for x in hand.cards]
+        items = [(Link(x.id, x.name or "?", x.id in refs), f" ({hand_cost(x)})") for x in hand.cards]
         sheet.flow(f"Hand ({hand.count}): " + ("" if items else "empty"), items)
     else:
         backs: dict[str, int] = {}
@@ -187,7 +190,7 @@ def card_details(view: GameView, cat: Catalog, ref: int) -> str:
     for z in view.zones.values():
         for c in z.cards:
             if c.id == ref and not c.hidden:
-                return _details(c)
+                return _details(c, cat)
     if ref < 0:
         p = view.players[-ref - 1]
         hero = cat.hero(str(p.props.get("hero")))
@@ -200,15 +203,55 @@ def card_details(view: GameView, cat: Catalog, ref: int) -> str:
     return "This card is hidden from you."
 
 
-def _details(c: CardView) -> str:
+def hand_cost(card: CardView) -> str:
+    """A card's cost as the options say it: a split card's halves each for their own ("1 or 2")."""
+    costs = card.facts.get("costs")
+    return " or ".join(str(c) for c in costs) if costs else str(card.facts.get("cost", "?"))
+
+
+def ability_details(view: GameView, cat: Catalog, seat: int, ability: str) -> str:
+    """One hero ability: what unlocking it costs, its delay, where its cooldown stands, its text."""
+    p = view.players[seat]
+    hero = cat.hero(str(p.props.get("hero")))
+    ab = next(a for a in hero.abilities if a.id == ability)
+    cds: dict[str, int] = dict(p.props.get("cooldowns") or {})
+    if ab.id not in cds:
+        where = f"Locked: {ab.cost} gold to unlock."
+    else:
+        where = "Unlocked: ready to use." if cds[ab.id] == 0 else f"Unlocked: ready in {cds[ab.id]} turn(s)."
+    kind = "reaction (may be used on the chain in answer to another move)" if ab.reaction else "maneuver"
+    return "\n".join([f"# {ab.name}", "", f"{hero.name}'s level {ab.level} ability, a {kind}.",
+                      f"Unlock cost {ab.cost} gold · delay {ab.delay} (the cooldown after each use).", "",
+                      where, "", ab.text])
+
+
+def _face_lines(face: Face, heading: str) -> list[str]:
+    number = f"attack {face.attack}" if face.type == "weapon" else f"armor {face.armor}"
+    text = ["", face.text] if face.text else []
+    return [f"## {heading}: {face.name}", "", f"{face.type.title()} — {number}", *text, ""]
+
+
+def _details(c: CardView, cat: Catalog) -> str:
     f: dict[str, Any] = c.facts
     lines = [f"# {c.name}", ""]
     kind = f.get("type")
-    if kind == "unit":
+    printed = cat.card(c.card) if c.card else None
+    if isinstance(printed, GearCard):  # both sides in full: the one face up, and the one it turns to
+        up = printed.faces[min(c.face, len(printed.faces) - 1)]
+        lines += [f"{up.type.title()} — now attack {f.get('attack')}" if up.type == "weapon"
+                  else f"{up.type.title()} — armor {f.get('armor')}", ""]
+        lines += _face_lines(up, "Face up")
+        lines += [line for other in printed.faces if other is not up for line in _face_lines(other, "Other side")]
+        f = {k: v for k, v in f.items() if k != "text"}
+    elif isinstance(printed, ActionCard) and printed.split:  # a split card: each half with its own cost
+        halves = " or ".join(f"{h.name} ({h.cost} gold)" for h in printed.halves)
+        lines.append(f"Action, split — play one half: {halves}")
+        for half in printed.halves:
+            lines += ["", f"## {half.name} — cost {half.cost} gold", "", half.text]
+        f = {k: v for k, v in f.items() if k != "text"}
+    elif kind == "unit":
         lines.append(f"{str(f.get('deck', '')).title()} unit — cost {f.get('cost')} — "
                      f"attack {f.get('attack')}, health {f.get('health')}")
-    elif kind in ("weapon", "armor"):
-        lines.append(f"{kind.title()} — sides: {' / '.join(f.get('sides') or [])}")
     elif f.get("cost") is not None:
         lines.append(f"Action — cost {f.get('cost')}")
     if f.get("text"):
@@ -271,6 +314,13 @@ class AllegianceBoard(Board):
 
     def details(self, view: GameView, ref: int) -> str:
         return card_details(view, self.rules.cat, ref)
+
+    def details_of(self, view: GameView, key: str) -> str:
+        """"ability:<seat>:<id>": one hero ability in full (its level, cost, delay, cooldown)."""
+        if key.startswith("ability:"):
+            _, seat, ability = key.split(":", 2)
+            return ability_details(view, self.rules.cat, int(seat), ability)
+        return super().details_of(view, key)
 
     @staticmethod
     def standing(state: State, seat: int) -> str:

@@ -261,6 +261,9 @@ class Board(VerticalScroll):
         if current[1].ref is None:
             self.notify("An empty place in the formation: Enter puts the card you picked there.")
             return
+        if current[1].action.startswith("screen.inspect"):  # a stop with its own page (a hero ability)
+            await self.run_action(current[1].action)
+            return
         await self.run_action(f"screen.inspect('{current[1].ref}')")
 
     def action_to_options(self, step: int) -> None:
@@ -313,6 +316,10 @@ class Board(VerticalScroll):
     def details(self, view: GameView, ref: int) -> str:
         """Markdown for the inspect screen: everything printed on the card and its state."""
         raise NotImplementedError
+
+    def details_of(self, view: GameView, key: str) -> str:
+        """Markdown for what a cursor stop names that is not a card (a card's id: `details`)."""
+        return self.details(view, int(key))
 
     def why_not(self, seat: int, legal: builtins.set[str]) -> list[tuple[str, str]]:
         """(what, why) for each thing the seated player cannot do now."""

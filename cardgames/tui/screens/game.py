@@ -335,6 +335,10 @@ class GameScreen(Screen[None]):
     def action_inspect(self, ref: int | str) -> None:
         self.app.push_screen(InspectScreen(self.board.details(self.session.view(), int(ref))))
 
+    def action_inspect_key(self, key: str) -> None:
+        """Inspect something on the board that is not a card (a hero ability)."""
+        self.app.push_screen(InspectScreen(self.board.details_of(self.session.view(), key)))
+
     def action_inspect_highlighted(self) -> None:
         options = self.query_one("#options", OptionList)
         if options.highlighted is None or options.highlighted >= options.option_count:
