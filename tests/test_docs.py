@@ -30,3 +30,14 @@ def test_every_test_a_rulings_page_names_exists(game: str) -> None:
     assert len(refs) > 30
     missing = [f"{mod}::{name}" for mod, name in refs if name not in defined.get(mod, set())]
     assert not missing, f"docs/rulings/{game}.md names tests that do not exist: {missing}"
+
+
+def test_ci_runs_exactly_the_readme_test_command_on_every_core() -> None:
+    """The README's Test command is the one `.ci/run` runs, and it runs the suite in parallel."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Test", 1)[1]
+    command = re.search(r"```bash\n(.+?)\n```", section, re.S)
+    assert command is not None
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
+    assert ci == command.group(1).strip()
+    assert "pytest -n auto" in ci
