@@ -1,6 +1,6 @@
 """The shape of the package: no import cycles anywhere (type-only and in-function imports
 counted), and the layers of DESIGN.md — the engine imports no game and no UI, a game imports no
-UI and no other game."""
+UI and no other game, the UI imports a game only in that game's board."""
 
 from __future__ import annotations
 
@@ -125,6 +125,28 @@ def test_the_engine_imports_no_game_and_no_ui() -> None:
 
 def test_the_catalog_loader_imports_no_game_and_no_ui() -> None:
     assert not _layer_breaks("cardgames.catalog", ["cardgames.games", "cardgames.tui"])
+
+
+def _board_game(module: str) -> str | None:
+    """The game a board module draws (`cardgames.tui.boards.<game>` or `<game>_<part>`), if any."""
+    prefix = "cardgames.tui.boards."
+    if not module.startswith(prefix):
+        return None
+    leaf = module.removeprefix(prefix).split(".")[0]
+    return next((g for g in GAMES if leaf == g.rsplit(".", 1)[1] or leaf.startswith(g.rsplit(".", 1)[1] + "_")), None)
+
+
+def test_the_ui_imports_no_game_but_a_board_its_own() -> None:
+    """The app learns a game from what it declares (its ruleset, found by name in the registry
+    `cardgames.games`): only a game's board may import the game, and only that one."""
+    found = [
+        f"{module} imports {imported}"
+        for module in sorted(GRAPH.modules) if module.startswith("cardgames.tui.")
+        for imported in sorted(GRAPH.find_modules_directly_imported_by(module))
+        for game in GAMES if imported == game or imported.startswith(game + ".")
+        if _board_game(module) != game
+    ]
+    assert not found, "the UI imports a game outside its board:\n" + "\n".join(found)
 
 
 @pytest.mark.parametrize("game", GAMES)

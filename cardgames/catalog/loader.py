@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -75,12 +76,46 @@ def _duplicate_keys(node: yaml.Node, file: str) -> list[Problem]:
     return problems
 
 
-def _field_name(loc: tuple[Any, ...]) -> str | None:
-    parts = [str(p) for p in loc[2:] if not (isinstance(p, str) and p in _TAGS)]
+def _field_name(loc: tuple[Any, ...], tags: frozenset[str]) -> str | None:
+    """The field a pydantic error location names, below the card (`loc[2:]`), without the parts
+    that name no field: a discriminated union's tag (which never follows another tag, so a field
+    spelled like a tag, right after one, stays) and pydantic's validator wrappers."""
+    parts: list[str] = []
+    after_tag = False
+    for p in loc[2:]:
+        if isinstance(p, str) and p in _WRAPPERS:
+            continue
+        if isinstance(p, str) and p in tags and not after_tag:
+            after_tag = True
+            continue
+        after_tag = False
+        parts.append(str(p))
     return ".".join(parts) or None
 
 
-_TAGS = {"unit", "action", "gear", "special", "hero", "function-after", "function-before"}
+_WRAPPERS = frozenset({"function-after", "function-before"})
+"""Location parts pydantic adds for validators, naming no field."""
+
+
+@cache
+def union_tags(model: type[BaseModel]) -> frozenset[str]:
+    """Every tag of every discriminated union in `model` (e.g. the kinds of card a file may hold):
+    pydantic puts the tag in an error's location, where it names no field of the file."""
+    tags: set[str] = set()
+    todo: list[Any] = [model.__pydantic_core_schema__]
+    seen: set[int] = set()
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, dict):
+            if node.get("type") == "tagged-union":
+                tags.update(str(tag) for tag in node["choices"])
+            todo.extend(node.values())
+        elif isinstance(node, list | tuple):
+            todo.extend(node)
+    return frozenset(tags)
 
 
 def line_of(node: yaml.Node, loc: tuple[Any, ...]) -> int:
@@ -170,6 +205,7 @@ def load_file_lines(path: Path, model: type[BaseModel], display: str | None = No
     try:
         result = model.model_validate(data)
     except ValidationError as exc:
+        tags = union_tags(model)
         for err in exc.errors():
             loc = tuple(err["loc"])
             card = None
@@ -178,7 +214,7 @@ def load_file_lines(path: Path, model: type[BaseModel], display: str | None = No
                     card = str(data["cards"][loc[1]].get("id")) or None
                 except (KeyError, IndexError, TypeError, AttributeError):
                     card = None
-            problems.append(Problem(name, _line_of(node, loc), card, _field_name(loc), err["msg"]))
+            problems.append(Problem(name, _line_of(node, loc), card, _field_name(loc, tags), err["msg"]))
         return Loaded(None, problems, lines.get("cards", []), lines)
     return Loaded(None if problems else result, problems, lines.get("cards", []), lines)
 

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from cardgames.engine.decisions import CardgamesError
 from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow, FrameKind
+from cardgames.engine.setup import Format, SetupForm
 from cardgames.engine.state import GameObject, Json, State
 
 
@@ -47,6 +48,12 @@ class Ruleset:
     def normalize_options(self, names: list[str], options: dict[str, Json]) -> dict[str, Json]:
         """Check the players and options of a new game and fill in defaults; raise SetupError."""
         raise NotImplementedError
+
+    def setup_form(self) -> SetupForm:
+        """What a new game asks (formats, each player's choices, game options): the app's New game
+        form is built from it, and filled in it gives options `normalize_options` accepts. By
+        default: no format and no choices, for `min_players` to `max_players` players."""
+        return SetupForm((Format("", self.title, tuple(range(self.min_players, self.max_players + 1))),))
 
     def setup(self, flow: Flow, names: list[str], options: dict[str, Json]) -> None:
         """Emit the events that set the table, and push the first frame."""

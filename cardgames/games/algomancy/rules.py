@@ -12,12 +12,13 @@ from cardgames.engine.effects import Resolution
 from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.ruleset import Ruleset, SetupError
+from cardgames.engine.setup import Choice, Format, SeatChoice, SetupForm
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.engine.stops import STOP_SETTINGS
 from cardgames.games.algomancy import board, checks, describe, invariants
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.battle import Battle
-from cardgames.games.algomancy.catalog import MAX_COPIES, MIN_DECK, Catalog
+from cardgames.games.algomancy.catalog import MAX_COPIES, MIN_DECK, Catalog, read_deck_file
 from cardgames.games.algomancy.planning import Planning
 from cardgames.games.algomancy.play import Play
 from cardgames.games.algomancy.schema import ELEMENTS
@@ -65,6 +66,26 @@ class Algomancy(Ruleset):
         return self.cat.fingerprint
 
     # -- options -------------------------------------------------------------------------
+
+    def setup_form(self) -> SetupForm:
+        """Live draft (how the shared deck's elements are chosen) or constructed (each player's
+        decklist: a shipped one, one at random, or a deck file of their own)."""
+        seats = tuple(range(self.min_players, self.max_players + 1))
+        decks = tuple((d.name, d.id) for d in sorted(self.cat.decks.values(), key=lambda d: d.name))
+        return SetupForm(
+            formats=(Format("draft", "Live draft (draft from a shared deck each turn)", seats),
+                     Format("constructed", "Constructed (a decklist each)", seats)),
+            choices=(Choice("element_choice", "Elements of the shared deck",
+                            (("The three elements at random", "random"),
+                             ("Players choose the elements in turn", "alternate")), formats=("draft",)),),
+            seat_choices=(SeatChoice("deck", "decks", decks, random="Random decklist", by_player=True,
+                                     file="or a deck file (.yaml)", read_file=self.read_deck,
+                                     formats=("constructed",)),),
+            short="algo")
+
+    def read_deck(self, path: Path) -> dict[str, Json]:
+        """A player's own deck file, read and checked; CardgamesError (SetupError) names the file."""
+        return self.check_deck(read_deck_file(path), str(path))
 
     def normalize_options(self, names: list[str], options: dict[str, Json]) -> dict[str, Json]:
         if len(names) != 2:

@@ -17,6 +17,7 @@ from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.ruleset import Ruleset, SetupError
+from cardgames.engine.setup import Format, SeatChoice, SetupForm
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.engine.stops import STOP_SETTINGS
 from cardgames.games.allegiance import board, drawing
@@ -101,6 +102,13 @@ class Allegiance(Ruleset):
 
     def catalog_fingerprint(self) -> str:
         return self.cat.fingerprint
+
+    def setup_form(self) -> SetupForm:
+        """A format, then each player's hero (or one dealt at random)."""
+        heroes = tuple((f"{h.name} — {h.title}", h.id) for h in sorted(self.cat.heroes(), key=lambda h: h.name))
+        return SetupForm(
+            formats=tuple(Format(f, f, tuple(range(lo, hi + 1))) for f, (lo, hi) in FORMATS.items()),
+            seat_choices=(SeatChoice("hero", "heroes", heroes, random="Random hero"),))
 
     def normalize_options(self, names: list[str], options: dict[str, Json]) -> dict[str, Json]:
         known = {"format", "heroes", "first_player", "stop", "stack", "given"}
@@ -333,6 +341,8 @@ class Allegiance(Ruleset):
             )
         elif isinstance(card, ActionCard):
             facts.update(cost=card.cost, text=" // ".join(h.text for h in card.halves))
+            if card.split:  # each half is played alone, for its own cost
+                facts["costs"] = [h.cost for h in card.halves]
         elif isinstance(card, SpecialCard):
             facts.update(text=card.text)
         return facts

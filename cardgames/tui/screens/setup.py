@@ -1,7 +1,8 @@
-"""New game: the game, its format and options, the players (with hero or deck), and an optional seed."""
+"""New game: the game, its format and options, the players and their choices, a seed — as each game declares."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from textual import on
@@ -12,51 +13,100 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from cardgames.engine.decisions import CardgamesError
+from cardgames.engine.setup import SeatChoice, SetupForm
 from cardgames.games import find_ruleset
-from cardgames.games.algomancy.catalog import read_deck_file
-from cardgames.games.algomancy.rules import Algomancy
-from cardgames.games.allegiance.rules import FORMATS, Allegiance
 from cardgames.tui.settings import GAMES, STOPS
 
-DEFAULT_NAMES = ["Ann", "Bob", "Cid", "Dee"]
-ALGOMANCY_FORMATS = [("Live draft (draft from a shared deck each turn)", "draft"),
-                     ("Constructed (a decklist each)", "constructed")]
-ELEMENT_CHOICES = [("The three elements at random", "random"),
-                   ("Players choose the elements in turn", "alternate")]
+DEFAULT_NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+
+
+def seats_text(seats: Sequence[int]) -> str:
+    """How many players, in words: "2 players", "3–4 players", "2, 4 players"."""
+    if len(seats) > 1 and list(seats) == list(range(seats[0], seats[-1] + 1)):
+        return f"{seats[0]}–{seats[-1]} players"
+    return f"{', '.join(map(str, seats))} player{'' if list(seats) == [1] else 's'}"
+
+
+class GameForm:
+    """One game's setup form and the ids of the fields it has in the screen."""
+
+    def __init__(self, name: str, form: SetupForm, stops: bool, taken: set[str]) -> None:
+        self.name = name
+        self.form = form
+        self.stops = stops
+        """Whether each player sets when to be asked to respond (the game's `stop` preference)."""
+        short = form.short or name
+        self.format_id = f"{short}-format"
+        self.choice_ids = {c.key: f"{short}-{c.key.replace('_', '-')}" for c in form.choices}
+        self.seat_ids: dict[str, str] = {}
+        """Choice name -> the base of its fields' ids (`<base>-<seat>`, `<base>file-<seat>`): the
+        choice's name, or prefixed with the game's when another game's choice has that name."""
+        for choice in form.seat_choices:
+            base = choice.name if choice.name not in taken else f"{short}-{choice.name}"
+            taken.add(base)
+            self.seat_ids[choice.name] = base
+
+    def same_seats(self) -> bool:
+        """Whether every format allows the same numbers of players (said once, not per format)."""
+        return len({f.seats for f in self.form.formats}) == 1
+
+    def format_items(self) -> list[tuple[str, str]]:
+        if self.same_seats():
+            return [(f.label, f.key) for f in self.form.formats]
+        return [(f"{f.label} ({seats_text(f.seats)})", f.key) for f in self.form.formats]
+
+    def count_heading(self) -> str:
+        seats = self.form.seats()
+        return f"Players ({seats[0]} to {seats[-1]})"
+
+    def format_heading(self) -> str:
+        return f"Format ({seats_text(self.form.seats())})" if self.same_seats() else "Format"
+
+    def seat_fields(self, choice: SeatChoice, i: int) -> ComposeResult:
+        base = self.seat_ids[choice.name]
+        items = choice.offered()
+        yield Select(items, value=items[0][1], allow_blank=False, id=f"{base}-{i}")
+        if choice.file is not None:  # `.deckfile`: app.tcss's width for a file field in a player's row
+            yield Input(placeholder=choice.file, id=f"{base}file-{i}", classes="deckfile")
 
 
 class SetupScreen(Screen[None]):
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+s", "start", "Start the game")]
 
+    def __init__(self) -> None:
+        super().__init__()
+        taken: set[str] = set()
+        self.games: dict[str, GameForm] = {}
+        for _, name in GAMES:
+            rules = find_ruleset(name)
+            self.games[name] = GameForm(name, rules.setup_form(), "stop" in rules.preferences, taken)
+        self.rows = max(n for g in self.games.values() for n in g.form.seats())
+
     def compose(self) -> ComposeResult:
-        allegiance = find_ruleset("allegiance")
-        algomancy = find_ruleset("algomancy")
-        assert isinstance(allegiance, Allegiance) and isinstance(algomancy, Algomancy)
-        heroes = [(f"{h.name} — {h.title}", h.id) for h in sorted(allegiance.cat.heroes(), key=lambda h: h.name)]
-        decks = [(d.name, d.id) for d in sorted(algomancy.cat.decks.values(), key=lambda d: d.name)]
+        first = self.games[GAMES[0][1]]
         yield Header(icon="♠")
         with VerticalScroll(id="setup"):
             yield Label("Game")
-            yield Select(GAMES, value="allegiance", allow_blank=False, id="game")
-            with Vertical(id="allegiance-options", classes="game-options"):
-                yield Label("Format")
-                yield Select([(f"{f} ({lo}–{hi} players)" if lo != hi else f"{f} ({lo} players)", f)
-                              for f, (lo, hi) in FORMATS.items()], value="duel", allow_blank=False, id="format")
-                yield Label("Players (2 to 4)")
-                yield Select([(str(n), n) for n in (2, 3, 4)], value=2, allow_blank=False, id="count")
-            with Vertical(id="algomancy-options", classes="game-options"):
-                yield Label("Format (two players)")
-                yield Select(ALGOMANCY_FORMATS, value="draft", allow_blank=False, id="algo-format")
-                yield Label("Elements of the shared deck", id="elements-label")
-                yield Select(ELEMENT_CHOICES, value="random", allow_blank=False, id="element-choice")
-            for i in range(4):
+            yield Select(GAMES, value=first.name, allow_blank=False, id="game")
+            for game in self.games.values():
+                with Vertical(id=f"{game.name}-options", classes="game-options"):
+                    yield Label(game.format_heading())
+                    yield Select(game.format_items(), value=game.form.formats[0].key, allow_blank=False,
+                                 id=game.format_id, classes="format")
+                    for choice in game.form.choices:
+                        yield Label(choice.label, id=f"{game.choice_ids[choice.key]}-label")
+                        yield Select(choice.items, value=choice.items[0][1], allow_blank=False,
+                                     id=game.choice_ids[choice.key])
+            yield Label(first.count_heading(), id="count-label")
+            yield Select([(str(n), n) for n in first.form.seats()], value=first.form.seats()[0],
+                         allow_blank=False, id="count")
+            for i in range(self.rows):
                 with Horizontal(classes="player-row", id=f"row-{i}"):
-                    yield Input(DEFAULT_NAMES[i], placeholder=f"Player {i + 1}", id=f"name-{i}")
-                    yield Select([("Random hero", "random"), *heroes], value="random", allow_blank=False,
-                                 id=f"hero-{i}")
-                    yield Select([("Random decklist", "random"), *decks], value="random", allow_blank=False,
-                                 id=f"deck-{i}")
-                    yield Input(placeholder="or a deck file (.yaml)", id=f"deckfile-{i}", classes="deckfile")
+                    name = DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"Player {i + 1}"
+                    yield Input(name, placeholder=f"Player {i + 1}", id=f"name-{i}")
+                    for game in self.games.values():
+                        for seat_choice in game.form.seat_choices:
+                            yield from game.seat_fields(seat_choice, i)
                     yield Select([(label, key) for key, label in STOPS.items()], value="relevant",
                                  allow_blank=False, id=f"stop-{i}")
             yield Label("Seed (optional: the same seed deals the same game)")
@@ -70,61 +120,82 @@ class SetupScreen(Screen[None]):
         self.title = "New game"
         self._rows()
 
-    def _game(self) -> str:
-        return str(self.query_one("#game", Select).value)
+    def _game(self) -> GameForm:
+        return self.games[str(self.query_one("#game", Select).value)]
+
+    def _format(self) -> str:
+        return str(self.query_one(f"#{self._game().format_id}", Select).value)
 
     def _count(self) -> int:
-        return 2 if self._game() == "algomancy" else int(str(self.query_one("#count", Select).value))
+        seats = self._game().form.seats()
+        return seats[0] if len(seats) == 1 else int(str(self.query_one("#count", Select).value))
 
     @on(Select.Changed, "#game")
-    @on(Select.Changed, "#count")
-    @on(Select.Changed, "#algo-format")
-    def _changed(self) -> None:
+    def _game_changed(self) -> None:
+        """Offer the numbers of players the new game allows, keeping the one chosen if it may."""
+        game = self._game()
+        count = self.query_one("#count", Select)
+        chosen = count.value
+        count.set_options([(str(n), n) for n in game.form.seats()])
+        self.query_one("#count-label", Label).update(game.count_heading())
+        self._fit_count(chosen)
         self._rows()
 
-    @on(Select.Changed, "#format")
-    def _format(self) -> None:
-        lo, hi = FORMATS[str(self.query_one("#format", Select).value)]
-        count = self.query_one("#count", Select)
-        if not lo <= int(str(count.value)) <= hi:
-            count.value = lo
+    @on(Select.Changed, ".format")
+    def _format_changed(self) -> None:
+        self._fit_count(self.query_one("#count", Select).value)
+        self._rows()
+
+    def _fit_count(self, chosen: object) -> None:
+        """Keep the number of players chosen if the format allows it, else the fewest it does."""
+        seats = self._game().form.format(self._format()).seats
+        self.query_one("#count", Select).value = chosen if chosen in seats else seats[0]
+
+    @on(Select.Changed, "#count")
+    def _count_changed(self) -> None:
+        self._rows()
 
     def _rows(self) -> None:
         """Show only what the chosen game (and format) asks for."""
-        game = self._game()
-        constructed = str(self.query_one("#algo-format", Select).value) == "constructed"
-        self.query_one("#allegiance-options").display = game == "allegiance"
-        self.query_one("#algomancy-options").display = game == "algomancy"
-        for w in ("#elements-label", "#element-choice"):
-            self.query_one(w).display = not constructed
+        chosen, fmt = self._game(), self._format()
+        several = len(chosen.form.seats()) > 1
+        self.query_one("#count-label").display = several
+        self.query_one("#count").display = several
+        for game in self.games.values():
+            self.query_one(f"#{game.name}-options").display = game is chosen
+        for choice in chosen.form.choices:
+            for suffix in ("-label", ""):
+                self.query_one(f"#{chosen.choice_ids[choice.key]}{suffix}").display = choice.asked(fmt)
         n = self._count()
-        for i in range(4):
+        for i in range(self.rows):
             self.query_one(f"#row-{i}").display = i < n
-            self.query_one(f"#hero-{i}").display = game == "allegiance"
-            self.query_one(f"#deck-{i}").display = game == "algomancy" and constructed
-            self.query_one(f"#deckfile-{i}").display = game == "algomancy" and constructed
+            self.query_one(f"#stop-{i}").display = chosen.stops
+            for game in self.games.values():
+                for seat_choice in game.form.seat_choices:
+                    shown = game is chosen and seat_choice.asked(fmt)
+                    base = game.seat_ids[seat_choice.name]
+                    self.query_one(f"#{base}-{i}").display = shown
+                    if seat_choice.file is not None:
+                        self.query_one(f"#{base}file-{i}").display = shown
 
     def options(self, names: list[str]) -> dict[str, object]:
-        """The chosen game's options, as `new_game` takes them."""
-        n = len(names)
-        stops = {names[i]: str(self.query_one(f"#stop-{i}", Select).value) for i in range(n)}
-        if self._game() == "allegiance":
-            heroes = [str(self.query_one(f"#hero-{i}", Select).value) for i in range(n)]
-            return {"format": str(self.query_one("#format", Select).value),
-                    "heroes": [None if h == "random" else h for h in heroes], "stop": stops}
-        fmt = str(self.query_one("#algo-format", Select).value)
-        if fmt == "constructed":
-            decks: dict[str, object] = {}
-            for i, name in enumerate(names):
-                path = self.query_one(f"#deckfile-{i}", Input).value.strip()
-                listed = str(self.query_one(f"#deck-{i}", Select).value)
-                if path:
-                    decks[name] = read_deck_file(Path(path).expanduser())  # CardgamesError: shown below
-                elif listed != "random":
-                    decks[name] = listed
-            return {"format": fmt, "decks": decks, "stop": stops}
-        return {"format": fmt, "element_choice": str(self.query_one("#element-choice", Select).value),
-                "stop": stops}
+        """The chosen game's options, as `new_game` takes them; reading a player's file may raise
+        CardgamesError (it names the file, the line and what is wrong)."""
+        game, fmt = self._game(), self._format()
+        picks = {c.key: str(self.query_one(f"#{game.choice_ids[c.key]}", Select).value) for c in game.form.choices}
+        seats: list[dict[str, str | Path]] = []
+        for i in range(len(names)):
+            seat: dict[str, str | Path] = {}
+            for choice in game.form.seat_choices:
+                base = game.seat_ids[choice.name]
+                path = self.query_one(f"#{base}file-{i}", Input).value.strip() if choice.file is not None else ""
+                seat[choice.name] = (Path(path).expanduser() if path
+                                     else str(self.query_one(f"#{base}-{i}", Select).value))
+            seats.append(seat)
+        out: dict[str, object] = dict(game.form.options(fmt, names, picks, seats))
+        if game.stops:
+            out["stop"] = {names[i]: str(self.query_one(f"#stop-{i}", Select).value) for i in range(len(names))}
+        return out
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
@@ -135,7 +206,7 @@ class SetupScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else random.SystemRandom().randrange(1, 10**9)
         try:
-            self.app.start_game(self._game(), names, seed,  # type: ignore[attr-defined]
+            self.app.start_game(self._game().name, names, seed,  # type: ignore[attr-defined]
                                 self.options(names))
         except CardgamesError as exc:
             self.query_one("#error", Static).update(f"[red]{exc}[/]")
