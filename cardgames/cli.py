@@ -117,15 +117,18 @@ def build_parser() -> argparse.ArgumentParser:
                                        "as PNG when cairosvg (the `screenshots` extra) or rsvg-convert is installed.")
     shots.add_argument("--out", default="screenshots", help="folder (default: screenshots)")
 
-    b = sub.add_parser("bench", help="measure every game: speed, latency, saves, catalog, memory, start-up",
+    b = sub.add_parser("bench", help="measure every game: speed, latency, saves, catalog, memory, start-up, keys",
                        description="Benchmark this machine, per game (2 players, keen bots, the "
                                    "game's default format): games/s, ms per game, decisions/s, "
                                    "events folded/s, choose() latency, save load and verify of the "
                                    "longest of several seeded games, card catalog load (cold and "
                                    "warm), peak memory; and start-up to the first frame next to a "
-                                   "bare Textual app. Medians of several runs, each aimed-at "
-                                   "figure next to its aim. Exit status 1 if a game failed or a "
-                                   "save did not verify.")
+                                   "bare Textual app; and key-to-screen latency (p50/p90/max ms "
+                                   "from a key press to the settled screen), games played through "
+                                   "the app headless by keys. Medians of several runs, each "
+                                   "aimed-at figure next to its aim. Exit status 1 if a game "
+                                   "failed, a save did not verify or a game could not be played "
+                                   "by keys.")
     b.add_argument("games", nargs="*", metavar="GAME",
                    help=f"games to measure (default: every game: {', '.join(games)})")
     b.add_argument("--json", action="store_true", help="print one JSON object")

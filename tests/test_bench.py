@@ -1,5 +1,6 @@
-"""`cardgames bench` measures every registered game, each figure sane and next to its aim;
-`cardgames simulate` finishes every game with its default bot."""
+"""`cardgames bench` measures every registered game, each figure sane and next to its aim (key-to-
+screen latency too, games played through the app by keys); `cardgames simulate` finishes every
+game with its default bot."""
 
 from __future__ import annotations
 
@@ -8,14 +9,22 @@ import io
 import json
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.command import CommandPalette
 
 from cardgames.bots import DEFAULT_BOT
 from cardgames.cli import main
+from cardgames.engine.decisions import Decision, Option
 from cardgames.games import GAMES, find_ruleset
-from cardgames.tools import bench
+from cardgames.tools import bench, keybench
+from cardgames.tools.keys import KeyPlayer, press_and_settle, settle
+from cardgames.tui import scenes_algomancy as scenes
+from cardgames.tui.app import CardgamesApp
+from cardgames.tui.screens.game import GameScreen
+from cardgames.tui.settings import Settings
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -81,10 +90,11 @@ def test_start_up_and_the_aims(measured: tuple[int, dict[str, Any]]) -> None:
     assert ff["error"] is None, ff["error"]
     assert positive(ff["cardgames_s"]) and positive(ff["bare_textual_s"])
     assert ff["ratio"] == pytest.approx(ff["cardgames_s"] / ff["bare_textual_s"])
-    per_game = {(a["game"], a["figure"]) for a in data["aims"]}
-    assert per_game == {(g, f) for g in GAMES
+    per_game = {(a["game"], a["format"], a["figure"]) for a in data["aims"]}
+    assert per_game == {(g, None, f) for g in GAMES
                         for f in ("ms_per_game_median", "load_verify_per_1000_s", "catalog_warm_s")
-                        } | {(None, "first_frame_ratio")}
+                        } | {(None, None, "first_frame_ratio")} | {
+        (s.game, s.format, f) for s in keybench.SETUPS for f in ("key_p90_s", "key_max_s")}
     for a in data["aims"]:
         assert positive(a["value"]) and a["met"] is (a["value"] <= a["aim"]), a
     assert data["bench_seconds"] >= sum(g["seconds"] for g in data["games"].values())
@@ -99,10 +109,92 @@ def test_the_table_shows_every_game_and_aim(measured: tuple[int, dict[str, Any]]
         assert f"{game} ({g['format']})" in header
     assert table.count("✓") + table.count("✗") == len(data["aims"])
     assert "≤ 50 ms" in table and "≤ 1.5×" in table and "first frame" in table
+    assert "key to the screen" in table and "p90 ≤ 50 ms, max ≤ 150 ms" in table
+    for k in data["keys"].values():
+        assert f"{k['game']} ({k['format']}, {k['players']} players)" in table
     # aligned: every figure row's first cell starts at the same column as the header's
     first = header.index(next(iter(data["games"])))
     games_per_s = next(line for line in lines if line.startswith("games/s"))
     assert games_per_s[first - 2:first] == "  " and games_per_s[first] != " "
+
+
+# -- keys to the screen --------------------------------------------------------------------------
+
+def test_every_setup_is_played_by_keys_and_its_figures_are_sane(measured: tuple[int, dict[str, Any]]) -> None:
+    data = measured[1]
+    method = data["method"]
+    assert sorted(data["keys"]) == sorted(s.label for s in keybench.SETUPS)
+    for setup in keybench.SETUPS:
+        k = data["keys"][setup.label]
+        assert "error" not in k, k
+        assert (k["game"], k["format"], k["players"]) == (setup.game, setup.format, setup.players)
+        assert len(k["stretch_starts"]) == method["key_stretches"] and k["stretch_starts"][0] == 0
+        assert 0 < k["keys"] <= method["key_stretches"] * method["keys_per_stretch"]
+        assert k["finished"] or k["keys"] == method["key_stretches"] * method["keys_per_stretch"]
+        assert 0 < k["p50_ms"] <= k["p90_ms"] <= k["max_ms"] < 30_000
+        assert k["frames"] > 0 and k["decisions"] > 0 and positive(k["seconds"])
+        assert list(k["kinds"]) == list(keybench.KINDS)
+        assert sum(f["keys"] for f in k["kinds"].values()) == k["keys"]  # every key is of one kind
+        for f in k["kinds"].values():
+            if f["keys"]:
+                assert 0 < f["p50_ms"] <= f["p90_ms"] <= f["max_ms"] <= k["max_ms"]
+            else:
+                assert f["p50_ms"] == f["p90_ms"] == f["max_ms"] == 0
+        assert k["slowest"][0]["ms"] == pytest.approx(k["max_ms"])
+    for a in data["aims"]:
+        if a["figure"].startswith("key_"):
+            k = data["keys"][f"{a['game']} {a['format']}"]
+            assert a["value"] * 1000 == pytest.approx(k["p90_ms"] if a["figure"] == "key_p90_s" else k["max_ms"])
+
+
+@pytest.mark.parametrize(("before", "after", "kind"), [
+    (("game", 0), ("game", 0), "same seat"),
+    (("game", 0), ("game", None), "public table"),
+    (("game", None), ("game", None), "public table"),
+    (("game", None), ("curtain", None), "curtain"),
+    (("game", 1), ("curtain", None), "curtain"),
+    (("curtain", None), ("game", 1), "own screen"),
+    (("game", 1), ("palette", None), "palette"),
+    (("palette", None), ("game", 1), "same seat"),
+    (("game", 1), ("game over", None), "other"),
+])
+def test_a_key_is_counted_by_what_it_brought(before: tuple[str, int | None], after: tuple[str, int | None],
+                                              kind: str) -> None:
+    assert keybench.kind(before, after) == kind
+
+
+class Twelfth:
+    """Answers every decision with its 12th option (or its last)."""
+
+    name = "twelfth"
+
+    def choose(self, decision: Decision) -> Option:
+        return decision.options[min(11, len(decision.options) - 1)]
+
+
+async def test_an_option_past_nine_is_found_in_the_palette_by_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDGAMES_HOME", str(tmp_path))
+    session = scenes.start(tmp_path / "s.save")  # a draft pick: pack and hand, 17 options
+    app = CardgamesApp(session)
+    app.settings = Settings()
+    player = KeyPlayer(Twelfth())
+    pressed: list[tuple[str, str]] = []  # (key, the screen it was pressed at)
+    async with app.run_test(size=keybench.SIZE) as pilot:
+        await settle(app, pilot)
+        before = len(session.game.choices())
+        d = session.game.decision
+        assert len(d.options) > 9
+        while len(session.game.choices()) == before:
+            key = player.next_key(app)
+            assert key is not None and len(pressed) < 80, pressed
+            pressed.append((key, type(app.screen).__name__))
+            await press_and_settle(app, pilot, key)
+        assert session.game.choices()[before] == (d.seat_index, d.options[11].key)
+        assert isinstance(app.screen, GameScreen)
+    typed = [k for k, screen in pressed if screen == CommandPalette.__name__]
+    assert ("slash", "GameScreen") in pressed and typed and typed[-1] == "enter"
+    assert all(k not in "123456789" for k, screen in pressed if screen == "GameScreen")
 
 
 # -- the command ---------------------------------------------------------------------------------
@@ -119,6 +211,8 @@ def canned(measured: tuple[int, dict[str, Any]], monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(bench, "bench_game", bench_game)
     monkeypatch.setattr(bench, "_startup", lambda runs: [0.02])
     monkeypatch.setattr(bench, "_frames", lambda plan: dict(measured[1]["first_frame"]))
+    monkeypatch.setattr(bench, "_keys", lambda games, plan, say: {
+        label: copy.deepcopy(k) for label, k in measured[1]["keys"].items() if k["game"] in games})
     return asked
 
 
@@ -127,6 +221,7 @@ def test_bench_named_games_only(canned: list[str]) -> None:
     data = json.loads(out)
     assert code == 0 and canned == ["allegiance"] and list(data["games"]) == ["allegiance"]
     assert {a["game"] for a in data["aims"]} == {"allegiance", None}
+    assert sorted(data["keys"]) == ["allegiance duel", "allegiance ffa"]
     code, out, _ = run("bench")
     assert code == 0 and sorted(canned[1:]) == sorted(GAMES)
     assert out.startswith("machine") and "bench took" in out
@@ -159,6 +254,19 @@ def test_a_broken_game_is_reported_and_the_others_measured(
     for game in GAMES:
         if game != broken:
             assert f"{game} (" in out
+
+
+def test_a_game_that_cannot_be_played_by_keys_is_reported(
+        canned: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    def keys(games: list[str], plan: bench.Plan, say: Callable[[str], None]) -> dict[str, Any]:
+        return {"allegiance duel": {"game": "allegiance", "format": "duel",
+                                    "error": "AssertionError: unexpected screen InspectScreen"}}
+
+    monkeypatch.setattr(bench, "_keys", keys)
+    code, out, _ = run("bench")
+    assert code == 1
+    assert "allegiance duel: keys not measured: AssertionError: unexpected screen InspectScreen" in out
+    assert "key to the screen" not in out
 
 
 # -- simulate: the default bot finishes every game -----------------------------------------------
