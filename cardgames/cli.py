@@ -236,8 +236,7 @@ def _load(path_text: str) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    import random
-
+    from cardgames.engine.knowledge import fresh_seed
     from cardgames.tools import UsageError
     from cardgames.tui.app import CardgamesApp
 
@@ -263,7 +262,7 @@ def _play(args: argparse.Namespace) -> int:
         options["decks"] = {n: _deck(d) for n, d in zip(names, decks, strict=True) if d not in ("", "random")}
     if args.elements:
         options["elements"] = [e.strip() for e in str(args.elements).split(",")]
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    seed = args.seed if args.seed is not None else fresh_seed()
     from cardgames.games import find_ruleset
     from cardgames.tui.settings import with_app_stops
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from hashlib import blake2b
+from secrets import randbits
 
 from cardgames.engine.state import GameObject, State, Zone
 
@@ -167,6 +168,12 @@ def reveal(state: State) -> None:
     """Note that the event being applied showed a seat a card it could not see."""
     if state.revealed_at < 0:
         state.revealed_at = state.folded
+
+
+def fresh_seed() -> int:
+    """A seed for a new game when the players give none: 63 random bits from the OS, so that the
+    handles it keys cannot be matched by trying every seed (a 30-bit seed could be)."""
+    return randbits(63) or 1
 
 
 def handle_key(state: State) -> bytes:

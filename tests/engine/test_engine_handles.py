@@ -380,3 +380,13 @@ def test_the_players_log_names_no_hidden_card_by_id(game: str, fmt: str, players
                     assert not re.search(rf"\b{oid}\b", line), f"{line!r} names hidden card {oid} to {viewer}"
         assert lines > 20
     assert g.log(NAMES[0]) != g.log(None)
+
+
+def test_a_game_started_without_a_seed_gets_63_random_bits() -> None:
+    """The seed keys the handles: the app and `cardgames play` draw it from the OS, 63 bits, so no
+    one can find it (and so the handles) by trying seeds; 30 bits could be tried in an evening."""
+    from cardgames.engine.knowledge import fresh_seed
+
+    seeds = {fresh_seed() for _ in range(64)}
+    assert len(seeds) == 64 and all(0 < s < 2**63 for s in seeds)
+    assert max(seeds).bit_length() >= 58  # 64 draws below 2**58 would be a 1 in 2**320 chance

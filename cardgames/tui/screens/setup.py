@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from cardgames.engine.decisions import CardgamesError
+from cardgames.engine.knowledge import fresh_seed
 from cardgames.engine.setup import SeatChoice, SetupForm
 from cardgames.games import find_ruleset
 from cardgames.tui.settings import GAMES, STOPS
@@ -200,11 +201,9 @@ class SetupScreen(Screen[None]):
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
-        import random
-
         names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(self._count())]
         seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text else random.SystemRandom().randrange(1, 10**9)
+        seed = int(seed_text) if seed_text else fresh_seed()
         try:
             self.app.start_game(self._game().name, names, seed,  # type: ignore[attr-defined]
                                 self.options(names))
