@@ -63,6 +63,8 @@ class Event:
         return ()
 
     def to_json(self) -> dict[str, Json]:
+        """`{"t": TYPE, field: value, ...}`, fields in their order (each registered class gets a
+        faster copy of this, see `_json_writer`)."""
         out: dict[str, Json] = {"t": self.TYPE}
         for name in _FIELDS[type(self)]:
             out[name] = getattr(self, name)
@@ -78,9 +80,27 @@ def event(type_name: str) -> Callable[[type[E]], type[E]]:
         cls.TYPE = type_name
         _TYPES[type_name] = cls
         _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+        if "to_json" not in vars(cls):
+            cls.to_json = _json_writer(type_name, _FIELDS[cls])  # type: ignore[method-assign,assignment]
         return cls
 
     return register
+
+
+def _json_writer(type_name: str, names: tuple[str, ...]) -> Callable[[Event], dict[str, Json]]:
+    """`Event.to_json` for one class, written out as one dict display (as `dataclasses` writes
+    `__init__`): about twice as fast as the loop, which counts where every event of a log is
+    turned into JSON (saving, `cardgames replay --verify`)."""
+    if not all(n.isidentifier() for n in names):
+        raise ValueError(f"event {type_name!r}: field names must be identifiers: {names}")
+    items = "".join(f", {n!r}: self.{n}" for n in names)
+    code = f"def to_json(self):\n    return {{'t': {type_name!r}{items}}}\n"
+    scope: dict[str, Any] = {}
+    exec(code, scope)  # the text is built from field names checked above
+    fn: Callable[[Event], dict[str, Json]] = scope["to_json"]
+    fn.__doc__ = Event.to_json.__doc__
+    fn.__qualname__ = f"{type_name}.to_json"
+    return fn
 
 
 def applies(cls: type[E]) -> Callable[[Callable[[State, E], None]], Callable[[State, E], None]]:

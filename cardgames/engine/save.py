@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -87,23 +86,11 @@ def read_save(path: Path) -> LoadedSave:
             f"{path}: save format version {header.get('version')} is not supported "
             f"(this cardgames reads version {VERSION}); open it with the version that wrote it"
         )
-    events: list[Event] = []
-    warnings: list[str] = []
     expected = header.pop("events", None)
     body = lines[1:]
     if body and body[-1] == "":
         body = body[:-1]
-    for n, item in enumerate(_parse_lines(body), start=2):
-        try:
-            if isinstance(item, BaseException):
-                raise item
-            events.append(from_json(item))
-        except (ValueError, EventError, TypeError, RecursionError) as exc:
-            warnings.append(
-                f"{path}:{n}: damaged event ({exc}); recovered the first {len(events)} events "
-                "and dropped the rest"
-            )
-            break
+    events, warnings = _read_events(path, body)
     if not warnings and isinstance(expected, int) and expected < len(events):
         warnings.append(
             f"{path}: the file holds {len(events)} events but its header says {expected}; "
@@ -120,21 +107,27 @@ def read_save(path: Path) -> LoadedSave:
     return LoadedSave(header, events, warnings)
 
 
-def _parse_lines(lines: list[str]) -> Iterator[Json | Exception]:
-    """Each line's JSON value, or the error that reading it raised.
+def _read_events(path: Path, lines: list[str]) -> tuple[list[Event], list[str]]:
+    """The events of the lines, up to the first damaged one (said in the warnings).
 
-    All lines are first read as one JSON array (twice as fast); only when that fails, or splits
-    the lines differently, are they read one by one to find the damaged one.
+    All lines are first read as one JSON array (twice as fast), and made events in one go; only
+    when that fails, or splits the lines differently, are they read one by one to find the
+    damaged one.
     """
     try:
         whole = json.loads("[" + ",".join(lines) + "]")
     except (ValueError, RecursionError):
         whole = None
     if isinstance(whole, list) and len(whole) == len(lines):
-        yield from whole
-        return
-    for line in lines:
         try:
-            yield json.loads(line)
-        except (ValueError, RecursionError) as exc:
-            yield exc
+            return [from_json(item) for item in whole], []
+        except (ValueError, TypeError, RecursionError):
+            pass  # a line that is JSON but no event: found below
+    events: list[Event] = []
+    for n, line in enumerate(lines, start=2):
+        try:
+            events.append(from_json(json.loads(line)))
+        except (ValueError, EventError, TypeError, RecursionError) as exc:
+            return events, [f"{path}:{n}: damaged event ({exc}); recovered the first {len(events)} "
+                            "events and dropped the rest"]
+    return events, []
