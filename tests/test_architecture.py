@@ -188,3 +188,46 @@ def test_no_import_inside_a_function_from_its_own_package(package: str) -> None:
         if imported.startswith("cardgames.") and _package_of(imported) == package
     ]
     assert not found, "imports inside functions (move them to the top; break the cycle instead):\n" + "\n".join(found)
+
+
+def test_the_ui_imports_no_engine_state() -> None:
+    """The UI draws from views (what a seat may see), the decision and what a game declares about
+    itself: no module of `cardgames.tui` imports the engine's state (type-only imports count)."""
+    found = _layer_breaks("cardgames.tui", ["cardgames.engine.state"])
+    assert not found, "the UI imports the engine's state:\n" + "\n".join(found)
+
+
+def _state_reads(source: str) -> list[int]:
+    """Lines of `source` that read an attribute named `state` (`game.state`, `g.state.battle`,
+    also inside f-strings, or by `getattr(x, "state")`); comments and docstrings do not count."""
+    def reads(node: ast.AST) -> bool:
+        if isinstance(node, ast.Attribute):
+            return node.attr == "state"
+        return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
+                and any(isinstance(a, ast.Constant) and a.value == "state" for a in node.args[1:2]))
+
+    return sorted(node.lineno for node in ast.walk(ast.parse(source)) if reads(node))
+
+
+def test_the_ui_reads_no_engine_state() -> None:
+    """Nothing in `cardgames/tui/` touches the engine's state (`session.game.state`, `game.state.…`):
+    boards, screens and the log read `view(seat)` or the public view; "why not" is the game's own
+    `Game.why_not`. A view holds what its seat may see; the state holds every hidden card."""
+    found = [
+        f"{path.relative_to(ROOT)}:{line}: {path.read_text().splitlines()[line - 1].strip()}"
+        for path in sorted((PACKAGE / "tui").rglob("*.py"))
+        for line in _state_reads(path.read_text())
+    ]
+    assert not found, "the UI reads the engine's state (draw from a view instead):\n" + "\n".join(found)
+
+
+def test_the_state_read_finder_finds_reads() -> None:
+    code = (
+        '"""Docstrings may say game.state."""\n'
+        "# and comments too: session.game.state\n"
+        "gold = session.game.state.players[0].counters\n"
+        "turn = f'{g.state.turn}'\n"
+        "seats = getattr(game, 'state').players\n"
+        "view = game.view(None)\n"
+    )
+    assert _state_reads(code) == [3, 4, 5]

@@ -46,7 +46,10 @@ class Game:
         self.events: list[Event] = events
         self.state = fold(ruleset, events)
         self.flow = Flow(ruleset, self.state, self.events)
+        self._ask: Ask | None = None
+        """What the rules wait on (None: the game is over)."""
         self._decision: Decision | None = None
+        """`_ask` numbered as a Decision; built on demand (a replay skips the ones it answers)."""
         self._settle()
 
     @classmethod
@@ -73,7 +76,7 @@ class Game:
         """Saved events checked so far."""
         while True:
             upto = min(len(events), len(saved))
-            bad = next((j for j in range(pos, upto) if not _same(events[j], saved[j])), None)
+            bad = _first_difference(events, saved, pos, upto)
             if bad is not None:
                 if pos == 0:  # still in the setup: there is no decision to resume at
                     raise SaveError(
@@ -104,14 +107,14 @@ class Game:
             if problem is None:
                 assert isinstance(ev, ce.Chose)
                 try:
-                    game.choose(ev.key)
+                    game._replay(ev.key)
                 except Exception as exc:
                     problem = f"the recorded answer {ev.key!r} is refused: {exc}"
             if problem is not None:
                 notes.append(f"event {pos + 1} of the save ({ev.TYPE}): {problem}")
                 break
         where = (f"{game.decision.seat}'s {game.decision.kind} decision on turn {game.state.turn}"
-                 if game._decision is not None else "the end of the game")
+                 if game._ask is not None else "the end of the game")
         if notes:
             notes.append(f"recovered {min(len(events), len(saved))} of the save's {len(saved)} events: "
                          f"the game resumes at {where}")
@@ -171,9 +174,10 @@ class Game:
     @property
     def decision(self) -> Decision:
         """The decision the game waits on. Raises if the game is over."""
-        if self._decision is None:
+        d = self._pending()
+        if d is None:
             raise EngineError("the game is over; there is no decision")
-        return self._decision
+        return d
 
     @property
     def outcome(self) -> Outcome | None:
@@ -197,7 +201,7 @@ class Game:
     def view(self, seat: str | int | None) -> GameView:
         """What `seat` may see (None: a spectator who sees only public information)."""
         viewer = None if seat is None else self.seat_of(seat)
-        return build_view(self.ruleset, self.state, viewer, self._decision)
+        return build_view(self.ruleset, self.state, viewer, self._pending())
 
     def log(self, viewer: str | int | None = None) -> list[str]:
         """The players' log as `viewer` may read it, rendered from events."""
@@ -219,7 +223,7 @@ class Game:
 
         Raises IllegalChoice (or StaleChoice) without changing anything if it is not legal now.
         """
-        d = self._decision
+        d = self._pending()
         if d is None:
             raise IllegalChoice(f"the game is over ({self._ended()}); there is no decision to answer")
         if isinstance(choice, Option):
@@ -233,13 +237,29 @@ class Game:
             key = choice
         else:
             raise IllegalChoice(f"an answer is an Option or its key, not {type(choice).__name__}")
-        option = d.option(key)
+        self._answer(d.seat_index, d.kind, d.option(key))
+
+    def _replay(self, key: str) -> None:
+        """Answer the pending decision with `key` as `choose` does, without numbering the decision
+        it answers nor the next one (a replay answers them at once; `decision` builds one on demand).
+        """
+        ask = self._ask
+        if ask is None:
+            raise IllegalChoice(f"the game is over ({self._ended()}); there is no decision to answer")
+        option = next((o for o in ask.options if o.key == key), None)
+        if option is None:
+            option = self.decision.option(key)  # raises IllegalChoice, saying what is legal
+        self._answer(ask.seat, ask.kind, option, build=False)
+
+    def _answer(self, seat: int, kind: str, option: Option, build: bool = True) -> None:
+        """Record the answer, let the rules act on it and run them to the next decision; on any
+        error, go back to the state before the answer and raise it."""
         mark = len(self.events)
         try:
-            self.flow.emit(ce.Chose(d.seat_index, d.kind, option.key))
+            self.flow.emit(ce.Chose(seat, kind, option.key))
             frame = self.state.frames[-1]
             self.flow.kind(frame).answer(self.flow, frame, option)
-            self._settle()
+            self._settle(build)
         except Exception:
             self._rewind(mark)
             raise
@@ -258,7 +278,7 @@ class Game:
             raise IllegalChoice(f"{self.ruleset.title} has no setting {key!r} (settings: {known})")
         if value not in allowed:
             raise IllegalChoice(f"{key} cannot be {value!r}; it is one of: {', '.join(allowed)}")
-        if self._decision is None:
+        if self._ask is None:
             raise IllegalChoice(f"the game is over ({self._ended()}); settings no longer matter")
         mark = len(self.events)
         try:
@@ -287,22 +307,30 @@ class Game:
             return f"a draw: {out.reason}"
         return f"{' and '.join(self.state.players[w].name for w in out.winners)} won: {out.reason}"
 
-    def _settle(self) -> None:
-        ask = self.flow.advance()
-        self._decision = self._number(ask) if ask is not None else None
+    def _settle(self, build: bool = True) -> None:
+        """Run the rules to the next decision and check it; `build=False` leaves it to be numbered
+        on demand (`_pending`)."""
+        ask = self._ask = self.flow.advance()
+        self._decision = None
+        if ask is not None:
+            if not ask.options:
+                raise EngineError(f"decision {ask.kind} for seat {ask.seat} has no options")
+            if len({o.key for o in ask.options}) != len(ask.options):
+                raise EngineError(f"decision {ask.kind} for seat {ask.seat} repeats an option key")
+            if build:
+                self._decision = self._number(ask)
+
+    def _pending(self) -> Decision | None:
+        """The decision the game waits on, numbered (None if the game is over)."""
+        if self._decision is None and self._ask is not None:
+            self._decision = self._number(self._ask)
+        return self._decision
 
     def _number(self, ask: Ask) -> Decision:
-        did = len(self.events)
         token = next(_TOKENS)
-        opts = tuple(
-            Option(o.key, o.label, o.group, o.ref, token) for o in ask.options
-        )
-        if not opts:
-            raise EngineError(f"decision {ask.kind} for seat {ask.seat} has no options")
-        if len({o.key for o in opts}) != len(opts):
-            raise EngineError(f"decision {ask.kind} for seat {ask.seat} repeats an option key")
-        return Decision(did, ask.seat, self.state.players[ask.seat].name, ask.kind, ask.prompt, opts,
-                        clone(ask.info), token)
+        opts = tuple(Option(o.key, o.label, o.group, o.ref, token) for o in ask.options)
+        return Decision(len(self.events), ask.seat, self.state.players[ask.seat].name, ask.kind,
+                        ask.prompt, opts, clone(ask.info), token)
 
     def _rewind(self, length: int) -> None:
         """Go back to the state after the first `length` events (listeners stay attached)."""
@@ -323,9 +351,9 @@ class Game:
 
     def _undo_point(self, seat: str | int | None) -> int:
         """Where undo for `seat` rewinds to (the position of its last answer), or why it cannot."""
-        if self._decision is None:
+        if self._ask is None:
             raise UndoRefused(f"the game is over ({self._ended()})")
-        who = self._decision.seat_index if seat is None else self.seat_of(seat)
+        who = self._ask.seat if seat is None else self.seat_of(seat)
         name = self.state.players[who].name
         last = next((i for i in range(len(self.events) - 1, -1, -1)
                      if isinstance(ev := self.events[i], ce.Chose) and not ev.auto), None)
@@ -375,6 +403,15 @@ class Game:
     def info(self) -> dict[str, Any]:
         return dict(self.header)
 
+    def why_not(self, seat: str | int) -> list[tuple[str, str]]:
+        """(what, why not) for each thing `seat` cannot do now, as the rules explain it from what
+        the seat may know (`Ruleset.why_not`); the options of the pending decision count as
+        possible when it is the seat's own."""
+        who = self.seat_of(seat)
+        d = self._pending()
+        legal = {o.key for o in d.options} if d is not None and d.seat_index == who else set()
+        return self.ruleset.why_not(self.state, who, legal)
+
 
 def inputs_of(events: list[Event]) -> list[ce.Chose | ce.PreferenceSet]:
     """The inputs players gave in a log, in order: answers (not automatic ones) and setting changes."""
@@ -394,6 +431,13 @@ def _header_setup(header: dict[str, Json]) -> tuple[list[str], int, dict[str, Js
     return names, seed, options
 
 
+def _first_difference(ours: list[Event], saved: list[Event], start: int, end: int) -> int | None:
+    """The first position in start..end where the two logs hold different events (None: none)."""
+    if ours[start:end] == saved[start:end]:  # one C loop over dataclass equality: the usual case
+        return None
+    return next((j for j in range(start, end) if not _same(ours[j], saved[j])), None)
+
+
 def _same(a: Event, b: Event) -> bool:
     """Whether two events are the same (as they would be written to a save)."""
     if a == b:
@@ -405,12 +449,13 @@ def _same(a: Event, b: Event) -> bool:
 
 def _replay_problem(game: Game, ev: Event) -> str | None:
     """Why saved event `ev` cannot be the next answer of `game` (None: it can)."""
-    d = game._decision
-    if d is None:
+    ask = game._ask
+    if ask is None:
         return "the log goes on after the game ended"
+    seat = game.state.players[ask.seat].name
     if not isinstance(ev, ce.Chose) or ev.auto:
-        return f"the rules wait on {d.seat}'s {d.kind} decision here, but the log has no answer"
-    if ev.seat != d.seat_index or ev.kind != d.kind:
+        return f"the rules wait on {seat}'s {ask.kind} decision here, but the log has no answer"
+    if ev.seat != ask.seat or ev.kind != ask.kind:
         return (f"the log answers a {ev.kind} decision of seat {ev.seat}, but the rules wait on "
-                f"{d.seat}'s {d.kind} decision")
+                f"{seat}'s {ask.kind} decision")
     return None

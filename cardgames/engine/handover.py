@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgames.engine.decisions import Decision, Option
+from cardgames.engine.knowledge import can_see
 from cardgames.engine.ruleset import Ruleset
 from cardgames.engine.state import State
-from cardgames.engine.view import can_see
 
 
 def _secrets(rules: Ruleset, state: State, seat: int) -> tuple[set[int], set[str]]:

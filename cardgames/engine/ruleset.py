@@ -76,6 +76,14 @@ class Ruleset:
         """One line of the players' log for `ev` as `viewer` may read it, or None to hide it."""
         return None
 
+    def why_not(self, state: State, seat: int, legal: set[str]) -> list[tuple[str, str]]:
+        """(what, why not) for each thing `seat` might expect to do but cannot now ("Play X",
+        "costs 3 gold; you have 1"); `legal` holds the keys of the options the seat has now (empty
+        when it is not deciding). Answered from what `seat` may know: its own hand and other cards
+        only it sees, and public facts (the table, counters, the phase) — never another seat's
+        hidden cards, nor the order of a deck. By default: nothing to say."""
+        return []
+
     def invariants(self, state: State) -> list[str]:
         """Game-specific checks that must hold after every event; returns what is wrong."""
         return []

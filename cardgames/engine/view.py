@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from cardgames.engine import knowledge
+from cardgames.engine import handover, knowledge
 from cardgames.engine.decisions import Decision
 from cardgames.engine.knowledge import Handles
 from cardgames.engine.ruleset import Ruleset
@@ -56,6 +56,9 @@ class PlayerView(BaseModel):
     eliminated: bool
     counters: dict[str, int]
     props: dict[str, Any]
+    holds_hidden: bool = False
+    """The player has cards the others may not see (hand sizes are public), so the public table
+    offers it "look at my hand" whether or not any of them is playable now (`engine.handover`)."""
 
 
 class ChainEntryView(BaseModel):
@@ -81,6 +84,17 @@ class DecisionView(BaseModel):
     options: list[OptionView]
 
 
+class HandoverView(BaseModel):
+    """How the pending decision is answered at one shared terminal (`engine.handover`). Public:
+    the table shows everyone whether the curtain goes up, and what is answered there."""
+
+    public: list[str]
+    """Keys of the options the deciding seat may answer on the public table; none when answering
+    needs the seat's private screen (its hand, its pack: the curtain goes up)."""
+    forced: str | None = None
+    """Key of the one sensible answer, when there is nothing to decide (given for the seat)."""
+
+
 class GameView(BaseModel):
     """The whole table from one seat's chair."""
 
@@ -100,6 +114,8 @@ class GameView(BaseModel):
     decision: DecisionView | None
     """The pending decision, only when it is the viewer's own."""
     outcome: dict[str, Any] | None
+    handover: HandoverView | None = None
+    """How the pending decision is answered at a shared terminal (None: the game is over)."""
 
 
 can_see = knowledge.can_see
@@ -138,7 +154,8 @@ def build_view(rules: Ruleset, state: State, viewer: int | None, decision: Decis
         globals={k: clone(v) for k, v in state.globals.items() if k not in PRIVATE_GLOBALS},
         players=[
             PlayerView(seat=p.seat, name=p.name, team=p.team, eliminated=p.eliminated,
-                       counters=dict(p.counters), props=clone(p.props))
+                       counters=dict(p.counters), props=clone(p.props),
+                       holds_hidden=handover.holds_hidden(state, p.seat))
             for p in state.players
         ],
         zones=zones,
@@ -160,4 +177,13 @@ def build_view(rules: Ruleset, state: State, viewer: int | None, decision: Decis
              "reason": state.outcome.reason, "draw": state.outcome.draw}
             if state.outcome else None
         ),
+        handover=_handover(rules, state, decision),
     )
+
+
+def _handover(rules: Ruleset, state: State, decision: Decision | None) -> HandoverView | None:
+    if decision is None:
+        return None
+    forced = handover.forced_answer(rules, state, decision)
+    return HandoverView(public=[o.key for o in handover.public_options(rules, state, decision)],
+                        forced=forced.key if forced is not None else None)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine.game import Game
+from cardgames.engine.view import GameView
 from cardgames.tui.session import Session
 
 PLAYERS = ["Ann", "Bob"]
@@ -58,26 +59,36 @@ def draft(path: Path) -> Session:
     return s
 
 
-def _units(g: Game, seat: int) -> int:
-    return sum(1 for o in g.state.cards_in(f"region:{seat}") if o.controller == seat)
+def _units(table: GameView, seat: int) -> int:
+    return sum(1 for c in table.zones[f"region:{seat}"].cards if c.controller == seat)
 
 
 def board(path: Path) -> Session:
     """Deployment with units in both regions."""
-    return play_until(path, lambda g: g.state.phase == "deployment" and g.decision.kind == "priority"
-                      and _units(g, 0) >= 2 and _units(g, 1) >= 2)
+    def wanted(g: Game) -> bool:
+        if g.decision.kind != "priority":
+            return False
+        table = g.view(None)
+        return table.phase == "deployment" and _units(table, 0) >= 2 and _units(table, 1) >= 2
+    return play_until(path, wanted)
 
 
 def blocks(path: Path) -> Session:
     """Blocks being declared against a formation of two or more columns, with a blocker placed."""
     def wanted(g: Game) -> bool:
-        b = g.state.battle or {}
-        return (g.decision.kind == "block" and len(b.get("attack") or []) >= 2
-                and bool((b.get("defence") or {}).get("columns")))
+        if g.decision.kind != "block":
+            return False
+        b = g.view(None).battle or {}
+        return len(b.get("attack") or []) >= 2 and bool((b.get("defence") or {}).get("columns"))
     return play_until(path, wanted)
 
 
 def stack(path: Path) -> Session:
     """A battle window with a spell on the stack and the other player to respond."""
-    return play_until(path, lambda g: g.decision.kind == "priority" and bool(g.state.chain)
-                      and g.state.battle is not None and g.decision.seat_index != g.state.chain[-1].controller)
+    def wanted(g: Game) -> bool:
+        if g.decision.kind != "priority":
+            return False
+        table = g.view(None)
+        return (bool(table.chain) and table.battle is not None
+                and g.decision.seat_index != table.chain[-1].controller)
+    return play_until(path, wanted)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,6 +25,8 @@ class Session:
     seated: int | None = None
     written: int = -1
     """How many events the autosave holds (-1: rewrite it whole next time)."""
+    _view: tuple[tuple[object, ...], GameView] | None = field(default=None, repr=False, compare=False)
+    """The last view built, and what it was built for (`view`)."""
 
     @classmethod
     def start(cls, game_name: str, players: list[str], seed: int, options: dict[str, object],
@@ -57,19 +59,30 @@ class Session:
         info = read_info(path)
         return info is not None and not info.finished
 
-    # -- state ---------------------------------------------------------------------------
+    # -- what the screen may show ---------------------------------------------------------
 
     @property
     def decision(self) -> Decision | None:
         return None if self.game.outcome is not None else self.game.decision
 
+    def view(self) -> GameView:
+        """The table as the seated player may see it (None seated: the public table). Built once
+        per decision and seat: any answer, undo or setting change makes a new decision."""
+        d = self.decision
+        key = (self.game, len(self.game.events), d.token if d is not None else None, self.seated)
+        if self._view is None or self._view[0] != key:
+            self._view = (key, self.game.view(self.seated))
+        return self._view[1]
+
+    def _public_keys(self) -> set[str]:
+        handover = self.view().handover
+        return set(handover.public) if handover is not None else set()
+
     def needs_curtain(self) -> bool:
         """The screen must be covered: someone else decides now, on their private screen (the
         decision needs a card only they may see, or is sealed)."""
-        from cardgames.engine.handover import needs_private
-
         d = self.decision
-        return d is not None and d.seat_index != self.seated and needs_private(self.game.ruleset, self.game.state, d)
+        return d is not None and d.seat_index != self.seated and not self._public_keys()
 
     def on_public_table(self) -> bool:
         """Someone other than the seated player decides now, and can answer on the public table."""
@@ -78,23 +91,21 @@ class Session:
 
     def public_options(self) -> list[Option]:
         """The options the deciding seat may choose on the public table."""
-        from cardgames.engine.handover import public_options
-
         d = self.decision
-        return [] if d is None else public_options(self.game.ruleset, self.game.state, d)
+        keys = self._public_keys()
+        return [] if d is None else [o for o in d.options if o.key in keys]
 
     def holds_hidden(self, seat: int) -> bool:
         """Whether the seat has cards only it may see (so the public table offers "my hand")."""
-        from cardgames.engine.handover import holds_hidden
-
-        return holds_hidden(self.game.state, seat)
+        return self.view().players[seat].holds_hidden
 
     def forced_answer(self) -> Option | None:
         """The one sensible answer to the pending decision, when there is nothing to decide."""
-        from cardgames.engine.handover import forced_answer
-
         d = self.decision
-        return None if d is None else forced_answer(self.game.ruleset, self.game.state, d)
+        handover = self.view().handover
+        if d is None or handover is None or handover.forced is None:
+            return None
+        return d.option(handover.forced)
 
     def sit(self) -> None:
         """The deciding player has taken the screen."""
@@ -104,9 +115,6 @@ class Session:
     def stand(self) -> None:
         """The screen shows the public table: nobody's private cards."""
         self.seated = None
-
-    def view(self) -> GameView:
-        return self.game.view(self.seated)
 
     # -- acting --------------------------------------------------------------------------
 

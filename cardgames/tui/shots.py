@@ -21,11 +21,14 @@ HEROES = ["beledan-kind", "thedric-egen"]
 
 
 def pick(game: Game, prefix: str, card: str | None = None) -> None:
-    """Answer with the first option whose key starts with `prefix` (and is about `card`)."""
-    for o in game.decision.options:
+    """Answer with the first option whose key starts with `prefix` (and is about `card`, as the
+    deciding seat sees it)."""
+    d = game.decision
+    seen = {c.id: c.card for z in game.view(d.seat_index).zones.values() for c in z.cards if not c.hidden}
+    for o in d.options:
         if not o.key.startswith(prefix):
             continue
-        if card is not None and (o.ref is None or o.ref < 0 or game.state.objects[o.ref].card != card):
+        if card is not None and (o.ref is None or seen.get(o.ref) != card):
             continue
         game.choose(o)
         return
@@ -75,7 +78,7 @@ def to_chain(session: Session) -> None:
     to_battle(session)
     g = session.game
     pick(g, "action:", "battle-surge")
-    blocked = [int(a) for a in (g.state.battle or {}).get("blocks", {})]
+    blocked = [int(a) for a in (g.view(None).battle or {}).get("blocks", {})]
     g.choose(f"target:{blocked[0]}")
     while g.decision.seat != "Paul":
         pick(g, "pass")

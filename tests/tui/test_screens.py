@@ -202,7 +202,6 @@ async def test_settings_change_the_theme_and_are_kept(cardgames_home: object) ->
 
 
 async def test_why_not_explains_gold_cooldowns_and_timing() -> None:
-    from cardgames.games.allegiance.why_not import reasons
     from cardgames.tui.screens.text import InspectScreen
 
     session = Session.start("allegiance", ["Ann", "Bob"], 3, {
@@ -210,7 +209,7 @@ async def test_why_not_explains_gold_cooldowns_and_timing() -> None:
         "given": {"turn": 3, "active": "Ann", "players": {
             "Ann": {"gold": 1, "hand": ["infantry"], "cooldowns": {"equip": 2}}}}})
     game = session.game
-    why = dict(reasons(game.ruleset, game.state, 0, {o.key for o in game.decision.options}))  # type: ignore[arg-type]
+    why = dict(game.why_not(0))
     assert why["Enlist Infantry"] == "costs 4 gold; you have 1"
     assert why["Use Equip"].startswith("on cooldown: ready in 2")
     assert why["Use Judgment"].startswith("locked: unlock a level 2 ability first")

@@ -15,7 +15,7 @@ from cardgames.engine.ruleset import Ruleset, SetupError
 from cardgames.engine.setup import Choice, Format, SeatChoice, SetupForm
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.engine.stops import STOP_SETTINGS
-from cardgames.games.algomancy import board, checks, describe, invariants
+from cardgames.games.algomancy import board, checks, describe, invariants, why_not
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.battle import Battle
 from cardgames.games.algomancy.catalog import MAX_COPIES, MIN_DECK, Catalog, read_deck_file
@@ -285,6 +285,9 @@ class Algomancy(Ruleset):
 
     def describe(self, state: State, ev: Event, viewer: int | None) -> str | None:
         return describe.describe(self, state, ev, viewer)
+
+    def why_not(self, state: State, seat: int, legal: set[str]) -> list[tuple[str, str]]:
+        return why_not.reasons(self, state, seat, legal)
 
     def invariants(self, state: State) -> list[str]:
         return invariants.invariants(self, state)

@@ -33,6 +33,7 @@ from cardgames.games.allegiance.resolving import Resolving
 from cardgames.games.allegiance.schema import ActionCard, GearCard, SpecialCard, UnitCard
 from cardgames.games.allegiance.turn import Turn
 from cardgames.games.allegiance.verbs import Verbs
+from cardgames.games.allegiance.why_not import reasons
 
 FORMATS: dict[str, tuple[int, int]] = {
     "duel": (2, 2),
@@ -349,6 +350,9 @@ class Allegiance(Ruleset):
 
     def describe(self, state: State, ev: Event, viewer: int | None) -> str | None:
         return describe_event(self.cat, state, ev, viewer)
+
+    def why_not(self, state: State, seat: int, legal: set[str]) -> list[tuple[str, str]]:
+        return reasons(self, state, seat, legal)
 
     def invariants(self, state: State) -> list[str]:
         return check(self.cat, state, settled=False)

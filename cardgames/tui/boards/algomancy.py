@@ -16,11 +16,9 @@ from textual.markup import escape
 from textual.widgets import Static
 
 from cardgames.engine.decisions import Decision
-from cardgames.engine.state import State
 from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.rules import Algomancy
-from cardgames.games.algomancy.schema import Card
 from cardgames.tui.boards.algomancy_grid import cards_by_id, region_body
 from cardgames.tui.boards.base import Board, card_link, entry_face, marked_refs
 from cardgames.tui.session import Session
@@ -131,41 +129,8 @@ class AlgomancyBoard(Board):
         return card_details(self.rules, view, card)
 
     @staticmethod
-    def standing(state: State, seat: int) -> str:
-        return f"life {state.players[seat].counters.get('life', 0)}"
-
-    def why_not(self, seat: int, legal: set[str]) -> list[tuple[str, str]]:
-        """Each card in hand that cannot be played now, and why (timing, mana, affinity, targets)."""
-        state = self.session.game.state
-        window = ""
-        for frame in reversed(state.frames):
-            if frame.kind == "priority":
-                window = str(frame.data.get("window", ""))
-                break
-        if not window:
-            return [("Playing cards", "only when you have priority: the haste step, your deployment, "
-                     "and battle windows")]
-        rows = []
-        for obj in state.cards_in(t.hand(seat)):
-            if f"play:{obj.id}" in legal:
-                continue
-            card = self.rules.cards[obj.card]
-            rows.append((card.name, _reason(self.rules, state, seat, card, window)))
-        return rows
-
-
-def _reason(rules: Algomancy, state: State, seat: int, card: Card, window: str) -> str:
-    if not rules.play.timing_ok(card, window):
-        when = {"deploy": "in your deployment", "haste": "in the haste step or your deployment",
-                "battle": "in a battle window"}[card.timing]
-        return f"timing: it is played {when}"
-    have = t.mana(state, seat)
-    if have < card.cost:
-        return f"mana: it costs {card.cost}, you have {have} unexpended active resources"
-    missing = t.missing_affinity(state, seat, card, rules.cards)
-    if missing:
-        return "affinity: needs " + ", ".join(missing)
-    return "no legal target or extra cost it could be paid with here"
+    def standing(player: PlayerView) -> str:
+        return f"life {player.counters.get('life', 0)}"
 
 
 def player_title(view: GameView, p: PlayerView, initiative: int) -> str:

@@ -13,7 +13,6 @@ from textual.markup import escape
 from textual.widgets import Static
 
 from cardgames.engine.decisions import Decision
-from cardgames.engine.state import State
 from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView
 from cardgames.games.allegiance.catalog import Catalog
 from cardgames.games.allegiance.rules import Allegiance
@@ -273,7 +272,7 @@ class AllegianceBoard(Board):
         rules = session.game.ruleset
         assert isinstance(rules, Allegiance)
         self.rules = rules
-        self.seats = [p.seat for p in session.game.state.players]
+        self.seats = [p.seat for p in session.view().players]
         self._ordered_for: int | None = -1
 
     def compose(self) -> ComposeResult:
@@ -323,19 +322,14 @@ class AllegianceBoard(Board):
         return super().details_of(view, key)
 
     @staticmethod
-    def standing(state: State, seat: int) -> str:
-        c = state.players[seat].counters
+    def standing(player: PlayerView) -> str:
+        c = player.counters
         return f"health {c.get('health')}/{c.get('max_health')}"
 
-    def why_not(self, seat: int, legal: set[str]) -> list[tuple[str, str]]:
-        from cardgames.games.allegiance.why_not import reasons
-
-        return reasons(self.rules, self.session.game.state, seat, legal)
-
     def confirm(self, decision: Decision, key: str) -> str | None:
-        """Ending a phase with gold left is usually a slip: ask first."""
+        """Ending a phase with gold left is usually a slip: ask first (gold is public)."""
         label = next((o.label for o in decision.options if o.key == key), "")
-        gold = self.session.game.state.players[decision.seat_index].counters.get("gold", 0)
+        gold = self.session.view().players[decision.seat_index].counters.get("gold", 0)
         if key == "pass" and label.startswith("End your") and gold > 0:
             return f"{label} with {gold} gold left?"
         return None

@@ -14,7 +14,6 @@ wears the cursor's ring instead.
 
 from __future__ import annotations
 
-import builtins
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding
@@ -29,8 +28,7 @@ from cardgames.tui.tiles import Spot, TileFace
 
 if TYPE_CHECKING:
     from cardgames.engine.decisions import Decision
-    from cardgames.engine.state import State
-    from cardgames.engine.view import CardView, ChainEntryView, GameView
+    from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView
     from cardgames.tui.session import Session
 
 
@@ -321,17 +319,13 @@ class Board(VerticalScroll):
         """Markdown for what a cursor stop names that is not a card (a card's id: `details`)."""
         return self.details(view, int(key))
 
-    def why_not(self, seat: int, legal: builtins.set[str]) -> list[tuple[str, str]]:
-        """(what, why) for each thing the seated player cannot do now."""
-        return []
-
     def confirm(self, decision: Decision, key: str) -> str | None:
         """A question to ask before this answer (e.g. ending a phase with gold left), or None."""
         return None
 
     @staticmethod
-    def standing(state: State, seat: int) -> str:
-        """How a player ended the game, for the game-over summary (e.g. "life 12")."""
+    def standing(player: PlayerView) -> str:
+        """How a player ended the game, from the public view, for the game-over summary (e.g. "life 12")."""
         return ""
 
     def show_own(self) -> None:

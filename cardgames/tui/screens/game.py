@@ -15,8 +15,6 @@ from textual.widgets import Footer, Header, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
 from cardgames.engine.decisions import CardgamesError, Decision, Option
-from cardgames.engine.events import apply
-from cardgames.engine.state import State
 from cardgames.tui.boards import board_for
 from cardgames.tui.boards.base import Board
 from cardgames.tui.palette import LegalActions
@@ -30,8 +28,8 @@ LOOK = "look:private"
 
 
 class LogFeed:
-    """The players' log for one viewer, rendered from events as they arrive (kept per seat, so a
-    hand-over does not re-read the whole game)."""
+    """The players' log for one viewer, as the game renders it for that viewer (kept per seat:
+    a hand-over writes back the lines kept, and only new lines are added to the widget)."""
 
     SHOWN = 400
     """Lines written back into the log widget when this viewer takes the screen again."""
@@ -39,21 +37,16 @@ class LogFeed:
     def __init__(self, session: Session, viewer: int | None) -> None:
         self.session = session
         self.viewer = viewer
-        self.shadow = State(game=session.game.ruleset.name, players=[])
         self.pos = 0
+        """How many events of the game the lines cover."""
         self.lines: list[str] = []
 
     def new_lines(self) -> list[str]:
         game = self.session.game
-        events = game.events
-        out = []
-        for ev in events[self.pos:]:
-            apply(self.shadow, ev)
-            if not ev.INTERNAL:
-                text = game.ruleset.describe(self.shadow, ev, self.viewer)
-                if text:
-                    out.append(text)
-        self.pos = len(events)
+        if len(game.events) == self.pos:
+            return []
+        out = game.log(self.viewer)[len(self.lines):]
+        self.pos = len(game.events)
         self.lines.extend(out)
         return out
 
@@ -351,12 +344,10 @@ class GameScreen(Screen[None]):
     def action_why_not(self) -> None:
         """What the seated player cannot do right now, and why (cost, timing, cooldowns)."""
         seat = self.session.seated
-        d = self.session.decision
         if seat is None:
             self.notify("This is the public table: take your screen (Look at my hand) to see what you cannot do.")
             return
-        legal = {o.key for o in d.options} if d is not None and d.seat_index == seat else set()
-        rows = self.board.why_not(seat, legal)
+        rows = self.session.game.why_not(seat)
         lines = ["# Not possible right now", ""]
         lines += [f"- **{escape(what)}** — {escape(why)}" for what, why in rows] or [
             "Nothing: every move you have is offered."]

@@ -21,19 +21,18 @@ class GameOverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         game = self.session.game
-        out = game.outcome
-        state = game.state
-        names = [p.name for p in state.players]
+        view = game.view(None)  # the table as everyone sees it
+        out = view.outcome
         if out is None:
             head = "The game is not over."
-        elif out.draw:
-            head = f"[b]A draw[/] — {escape(out.reason)}"
+        elif out["draw"]:
+            head = f"[b]A draw[/] — {escape(str(out['reason']))}"
         else:
-            head = f"[b]{escape(' and '.join(names[w] for w in out.winners))} won[/] — {escape(out.reason)}"
-        lines = [head, "", f"Turns played: {state.turn}    Decisions: {len(game.choices())}"]
+            head = f"[b]{escape(' and '.join(out['winners']))} won[/] — {escape(str(out['reason']))}"
+        lines = [head, "", f"Turns played: {view.turn}    Decisions: {len(game.choices())}"]
         board = board_class(game.ruleset.name)
-        for p in state.players:
-            fate = "defeated" if p.eliminated else board.standing(state, p.seat)
+        for p in view.players:
+            fate = "defeated" if p.eliminated else board.standing(p)
             lines.append(f"  {escape(p.name)}: {fate}")
         yield Header(icon="♠")
         yield Static("\n".join(lines), id="summary")

@@ -28,7 +28,7 @@ class SettingsScreen(Screen[None]):
         s = self.session
         if s is None or s.seated is None or s.game.outcome is not None or "stop" not in s.game.ruleset.preferences:
             return None
-        player = s.game.state.players[s.seated]
+        player = s.view().players[s.seated]
         return player.name, str(player.props.get("stop", "auto"))
 
     def compose(self) -> ComposeResult:

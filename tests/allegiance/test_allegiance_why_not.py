@@ -1,0 +1,60 @@
+""""Why can't I play this?" (`Game.why_not`, the ruleset's `why_not`): gold, cooldowns, locked
+abilities and timing, for the asking seat's own cards; never a card hidden from it."""
+
+from __future__ import annotations
+
+from cardgames.api import new_game
+from cardgames.bots.keen_bot import KeenBot
+from cardgames.engine.game import Game
+from cardgames.engine.knowledge import can_see
+from cardgames.games.allegiance.rules import Allegiance
+
+HEROES = ["beledan-kind", "thedric-egen"]
+
+
+def test_gold_cooldowns_and_locked_abilities() -> None:
+    g = new_game("allegiance", ["Ann", "Bob"], 3, {
+        "heroes": HEROES,
+        "given": {"turn": 3, "active": "Ann", "players": {
+            "Ann": {"gold": 1, "hand": ["infantry"], "cooldowns": {"equip": 2}}}}})
+    assert g.decision.seat_index == 0
+    why = dict(g.why_not("Ann"))
+    assert why["Enlist Infantry"] == "costs 4 gold; you have 1"
+    assert why["Use Equip"].startswith("on cooldown: ready in 2")
+    assert why["Use Judgment"].startswith("locked: unlock a level 2 ability first")
+
+
+def test_a_seat_not_deciding_is_told_the_timing() -> None:
+    g = new_game("allegiance", ["Ann", "Bob"], 3, {
+        "heroes": HEROES,
+        "given": {"turn": 3, "active": "Ann", "players": {"Bob": {"gold": 9, "hand": ["infantry"]}}}})
+    assert g.decision.seat_index == 0
+    why = dict(g.why_not("Bob"))
+    assert why["Enlist Infantry"] == "enlisting is only in your own maneuver phase, with an empty chain and no battle"
+
+
+def secrets_named(g: Game, seat: int) -> list[str]:
+    """Names of cards hidden from `seat` (and in no name it sees: cards, hero abilities) that its
+    why-not answer says."""
+    state = g.state
+    rules = g.ruleset
+    assert isinstance(rules, Allegiance)
+    seen = {rules.card_name(state, o) for o in state.objects.values() if can_see(state, o, seat)}
+    seen |= {ab.name for p in state.players for ab in rules.cat.hero(str(p.props["hero"])).abilities}
+    hidden = {g.ruleset.card_name(state, o) for o in state.objects.values() if not can_see(state, o, seat)}
+    secret = {n for n in hidden - seen if not any(n in s for s in seen)}
+    said = " ".join(f"{what} {why}" for what, why in g.why_not(seat))
+    return sorted(n for n in secret if n in said)
+
+
+def test_it_never_names_a_card_hidden_from_the_seat() -> None:
+    for seed in (1, 2):
+        g = new_game("allegiance", ["Ann", "Bob"], seed, {"heroes": HEROES})
+        bot = KeenBot(seed)
+        for i in range(600):
+            if g.outcome is not None:
+                break
+            if i % 5 == 0:
+                for seat in (0, 1):
+                    assert not secrets_named(g, seat), f"seed {seed}, decision {i}, seat {seat}"
+            g.choose(bot.choose(g.decision))
