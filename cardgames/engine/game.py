@@ -19,6 +19,7 @@ from cardgames.engine.decisions import (
 )
 from cardgames.engine.events import Event, apply
 from cardgames.engine.flow import Flow
+from cardgames.engine.logbook import Logbook
 from cardgames.engine.ruleset import Ruleset
 from cardgames.engine.save import SaveError, write_save
 from cardgames.engine.state import Json, Outcome, State, clone
@@ -205,16 +206,11 @@ class Game:
 
     def log(self, viewer: str | int | None = None) -> list[str]:
         """The players' log as `viewer` may read it, rendered from events."""
-        seat = None if viewer is None else self.seat_of(viewer)
-        lines: list[str] = []
-        shadow = State(game=self.ruleset.name, players=[])
-        for ev in self.events:
-            apply(shadow, ev)
-            if not ev.INTERNAL:
-                text = self.ruleset.describe(shadow, ev, seat)
-                if text:
-                    lines.append(text)
-        return lines
+        return list(self.logbook(viewer).read(self.events))
+
+    def logbook(self, viewer: str | int | None = None) -> Logbook:
+        """A log for `viewer` to keep: `read(game.events)` adds only the lines of new events."""
+        return Logbook(self.ruleset, None if viewer is None else self.seat_of(viewer))
 
     # -- acting --------------------------------------------------------------------------
 

@@ -37,17 +37,13 @@ class LogFeed:
     def __init__(self, session: Session, viewer: int | None) -> None:
         self.session = session
         self.viewer = viewer
-        self.pos = 0
-        """How many events of the game the lines cover."""
+        self.book = session.game.logbook(viewer)
         self.lines: list[str] = []
 
     def new_lines(self) -> list[str]:
-        game = self.session.game
-        if len(game.events) == self.pos:
-            return []
-        out = game.log(self.viewer)[len(self.lines):]
-        self.pos = len(game.events)
-        self.lines.extend(out)
+        lines = self.book.read(self.session.game.events)
+        out = lines[len(self.lines):]
+        self.lines = list(lines)
         return out
 
 
