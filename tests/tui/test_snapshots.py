@@ -123,3 +123,33 @@ def test_algomancy_battle_blocks_on_the_grid(snap_compare: Any, cardgames_home: 
 def test_algomancy_stack(snap_compare: Any, cardgames_home: Path) -> None:
     """A battle window with an effect on the stack, its targets, and whose priority it is."""
     assert snap_compare(CardgamesApp(algomancy.stack(cardgames_home / "s.save")), terminal_size=SIZE)
+
+
+def _inspect_stop(prefix: str) -> Any:
+    """Put the board's cursor on the stop `prefix` names (a key, or "ability:" for the first one), press i."""
+    async def run(pilot: Pilot[None]) -> None:
+        from cardgames.tui.boards.base import Board
+
+        await pilot.pause()
+        board = pilot.app.screen.query_one(Board)
+        key = next(s.key for _, s in board.stops()
+                   if (s.key.startswith(prefix) if prefix.endswith(":") else s.key == prefix))
+        board.focus()
+        board.cursor = key
+        await pilot.press("i")
+        await pilot.pause()
+    return run
+
+
+def test_inspect_a_hero_ability(snap_compare: Any, cardgames_home: Path) -> None:
+    """A hero ability is a stop of its own: i shows its level, cost, delay, cooldown and text."""
+    session = seated(shots.sample_turn_four(cardgames_home / "s.save"))
+    assert snap_compare(CardgamesApp(session), terminal_size=SIZE, run_before=_inspect_stop("ability:"))
+
+
+def test_inspect_a_flip_card_shows_both_sides(snap_compare: Any, cardgames_home: Path) -> None:
+    """Gear has two sides: inspect shows the side face up and the other, each in full."""
+    session = seated(shots.sample_turn_four(cardgames_home / "s.save"))
+    view = session.view()
+    gear = next(c.id for z in view.zones.values() for c in z.cards if len(c.facts.get("sides") or []) == 2)
+    assert snap_compare(CardgamesApp(session), terminal_size=SIZE, run_before=_inspect_stop(str(gear)))
