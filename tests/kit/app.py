@@ -7,13 +7,16 @@ from __future__ import annotations
 import html
 import re
 
+from textual.pilot import Pilot
+
 from cardgames.engine.game import Game
 from cardgames.engine.view import can_see
 from cardgames.tools.keys import Check, play_by_bot, play_by_keys, press, take_the_screen
 from cardgames.tui.app import CardgamesApp
+from cardgames.tui.screens.setup import SetupScreen
 
-__all__ = ["Check", "leaked", "names_by_visibility", "play_by_bot", "play_by_keys", "press", "screen_text",
-           "take_the_screen"]
+__all__ = ["Check", "leaked", "names_by_visibility", "open_new_game", "play_by_bot", "play_by_keys", "press",
+           "screen_text", "take_the_screen"]
 
 
 def screen_text(app: CardgamesApp) -> str:
@@ -56,3 +59,13 @@ def _wrapped_public(text: str, at: int, name: str, public: set[str]) -> bool:
     shown = rest.split("│")[0].split("┃")[0].split("║")[0].rstrip()
     return len(shown) > len(name) and any(
         p.startswith(shown) and len(p) > len(shown) and p[len(shown)] == " " for p in public)
+
+
+async def open_new_game(app: CardgamesApp, pilot: Pilot[None]) -> SetupScreen:
+    """From the title screen, Enter on New game: the setup form, as a player opens it."""
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, SetupScreen)
+    return screen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit.app import leaked, names_by_visibility, play_by_bot, take_the_screen
+from kit.app import leaked, names_by_visibility, open_new_game, play_by_bot, take_the_screen
 from textual.geometry import Region
 from textual.widgets import Input, OptionList, Select, Static
 
@@ -18,7 +18,6 @@ from cardgames.tui.app import CardgamesApp
 from cardgames.tui.screens.curtain import CurtainScreen
 from cardgames.tui.screens.game import GameScreen
 from cardgames.tui.screens.gameover import GameOverScreen
-from cardgames.tui.screens.setup import SetupScreen
 
 SIZE = (140, 45)
 HEADINGS = {"Planning", "Haste", "Battle", "Regroup", "Deployment", "End of turn"}
@@ -52,11 +51,7 @@ async def test_new_game_form_starts_an_algomancy_constructed_game() -> None:
     """Choosing Algomancy offers its formats; constructed asks for a decklist per player."""
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SetupScreen)
+        screen = await open_new_game(app, pilot)
         screen.query_one("#game", Select).value = "algomancy"
         await pilot.pause()
         assert not screen.query_one("#deck-0").display and not screen.query_one("#hero-0").display
@@ -203,11 +198,7 @@ async def test_new_game_form_takes_a_deck_file_and_says_what_is_wrong_with_a_bad
     bad.write_text("oracle-of-the-flame: 2\njelly: two\n", encoding="utf-8")
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SetupScreen)
+        screen = await open_new_game(app, pilot)
         screen.query_one("#game", Select).value = "algomancy"
         screen.query_one("#algo-format", Select).value = "constructed"
         await pilot.pause()

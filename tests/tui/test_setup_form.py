@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from kit.app import open_new_game
 from textual.widgets import Input, Select, Static
 
 from cardgames.cli import main
@@ -15,7 +16,6 @@ from cardgames.engine.setup import Format, SeatChoice, SetupForm
 from cardgames.games import find_ruleset
 from cardgames.tui.app import CardgamesApp
 from cardgames.tui.screens import setup
-from cardgames.tui.screens.setup import SetupScreen
 
 SIZE = (140, 45)
 DECK = {"oracle-of-the-flame": 2, "cinder-pact": 2, "bloodwind-revenant": 2, "jelly": 2, "tidepool-terror": 2,
@@ -42,11 +42,7 @@ async def form_options(fields: dict[str, str]) -> tuple[str, dict[str, Any]]:
     """Open New game, set `fields` (widget id -> value, in order) and read the form's options."""
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SetupScreen)
+        screen = await open_new_game(app, pilot)
         for wid, value in fields.items():
             widget = screen.query_one(f"#{wid}")
             if isinstance(widget, Select):
@@ -109,11 +105,7 @@ async def test_a_deck_file_with_a_card_not_allowed_is_refused_naming_the_file(tm
     bad.write_text("".join(f"{c}: {n}\n" for c, n in {**DECK, "no-such-card": 1}.items()), encoding="utf-8")
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SetupScreen)
+        screen = await open_new_game(app, pilot)
         screen.query_one("#game", Select).value = "algomancy"
         screen.query_one("#algo-format", Select).value = "constructed"
         await pilot.pause()
@@ -128,11 +120,7 @@ async def test_a_deck_file_with_a_card_not_allowed_is_refused_naming_the_file(tm
 async def test_switching_games_offers_each_its_formats_players_and_choices() -> None:
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SetupScreen)
+        screen = await open_new_game(app, pilot)
         count = screen.query_one("#count", Select)
         screen.query_one("#allegiance-format", Select).value = "teams"
         await pilot.pause()
@@ -165,11 +153,7 @@ async def test_a_new_game_joins_the_form_by_what_it_declares(monkeypatch: pytest
     monkeypatch.setattr(setup, "find_ruleset", lambda name: Toy() if name == "toy" else find_ruleset(name))
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SetupScreen)
+        screen = await open_new_game(app, pilot)
         screen.query_one("#game", Select).value = "toy"
         await pilot.pause()
         screen.query_one("#toy-format", Select).value = "trio"
