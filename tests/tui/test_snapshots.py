@@ -153,3 +153,34 @@ def test_inspect_a_flip_card_shows_both_sides(snap_compare: Any, cardgames_home:
     view = session.view()
     gear = next(c.id for z in view.zones.values() for c in z.cards if len(c.facts.get("sides") or []) == 2)
     assert snap_compare(CardgamesApp(session), terminal_size=SIZE, run_before=_inspect_stop(str(gear)))
+
+
+def test_continue_lists_two_games(snap_compare: Any, cardgames_home: Path, monkeypatch: Any) -> None:
+    """Title → Continue with two unfinished games: game, players, turn and when each was last played."""
+    import os
+    import time
+
+    from cardgames.tui.saves import new_save_path
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    when = 1_795_000_000.0  # a fixed moment, so the list reads the same on every machine
+    for i, (game, names, options) in enumerate((
+            ("allegiance", ["Ann", "Bob"], {"format": "duel", "heroes": ["beledan-kind", "thedric-egen"]}),
+            ("algomancy", ["Cy", "Di"], {"format": "draft"}))):
+        session = Session.start(game, names, 7, options, new_save_path(game, names, when + i * 3600))
+        for _ in range(40):
+            session.game.choose(session.game.decision.options[-1])
+        session.save()
+        os.utime(session.path, (when + i * 3600, when + i * 3600))
+
+    async def open_continue(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        pilot.app.action_continue_game()  # type: ignore[attr-defined]
+        await pilot.pause()
+
+    try:
+        assert snap_compare(CardgamesApp(), terminal_size=SIZE, run_before=open_continue)
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
