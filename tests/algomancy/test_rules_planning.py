@@ -186,6 +186,10 @@ def test_a_table_where_nothing_changes_for_ten_turns_is_a_draw() -> None:
     assert g.outcome is not None and g.outcome.draw and g.outcome.winners == []
     assert "nothing changed on the table for 10 turns" in g.outcome.reason
     assert g.state.turn == 11  # emptied during turn 1; turns 2-11 changed nothing; turn 12 never begins
+    warnings = [line for line in g.log(0) if line.startswith("Nothing has changed on the table")]
+    assert warnings == [  # the players are told before it happens, at half way and a turn before
+        "Nothing has changed on the table for 5 turns: if nothing changes in the next 5 turns, it is a draw",
+        "Nothing has changed on the table for 9 turns: if nothing changes in the next turn, it is a draw"]
 
 
 def test_a_life_lost_starts_the_ten_quiet_turns_again() -> None:

@@ -59,6 +59,10 @@ def describe(rules: Rules, state: State, ev: Event, viewer: int | None) -> str |
             return f"Combat deals {ev.amount} damage to {target}"
         names = dealers[0] if len(dealers) == 1 else f"{', '.join(dealers[:-1])} and {dealers[-1]}"
         return f"{names} {'deals' if len(dealers) == 1 else 'deal'} {ev.amount} damage to {target}"
+    if isinstance(ev, ae.TableQuiet):
+        left = ev.limit - ev.turns
+        within = "the next turn" if left == 1 else f"the next {left} turns"
+        return f"Nothing has changed on the table for {ev.turns} turns: if nothing changes in {within}, it is a draw"
     if isinstance(ev, ae.LifeLost):
         return f"{who(ev.seat)} loses {ev.amount} life"
     if isinstance(ev, ce.ObjectPropSet) and ev.key == "left":

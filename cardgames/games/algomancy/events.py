@@ -55,6 +55,21 @@ def _life_lost(s: State, e: LifeLost) -> None:
     c["life"] = c.get("life", 0) - e.amount
 
 
+@event("algomancy.TableQuiet")
+@dataclass(frozen=True, slots=True)
+class TableQuiet(Event):
+    """A warning in the log: nothing has changed on the table for `turns` turns; at `limit` the game
+    is a draw (A62)."""
+
+    turns: int
+    limit: int
+
+
+@applies(TableQuiet)
+def _quiet(s: State, e: TableQuiet) -> None:
+    return None
+
+
 @event("algomancy.CardDrawn")
 @dataclass(frozen=True, slots=True)
 class CardDrawn(Event):

@@ -11,6 +11,7 @@ from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.battle import Battle
 from cardgames.games.algomancy.checks import check_state, draw
 from cardgames.games.algomancy.context import Rules
+from cardgames.games.algomancy.events import TableQuiet
 from cardgames.games.algomancy.planning import Planning
 from cardgames.games.algomancy.triggers import end_of_turn_effects, flush
 
@@ -59,6 +60,8 @@ class Turn:
                 flow.emit(ce.GameEnded([], f"nothing changed on the table for {still} turns "
                                            "(no life lost, no card drawn, played or destroyed)", draw=True))
                 return None
+            if still in (STILL_TURNS // 2, STILL_TURNS - 1):  # say so before it happens
+                flow.emit(TableQuiet(still, STILL_TURNS))
             flow.update(frame, step=nxt, mark=mark, still=still)
         else:
             flow.update(frame, step=nxt)
