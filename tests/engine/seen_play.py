@@ -247,3 +247,16 @@ def card_in(game: Game, viewer: int | None, zone: str, oid: int) -> CardView:
     """How `viewer`'s view shows object `oid` of `zone` (found by its place in the zone)."""
     place = game.state.zones[zone].cards.index(oid)
     return game.view(viewer).zones[zone].cards[place]
+
+
+def strings_in(value: Any) -> Iterator[str]:
+    """Every string in a JSON-like value (keys too): what a view could show or hand to a bot."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield str(k)
+            yield from strings_in(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from strings_in(v)

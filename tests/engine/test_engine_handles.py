@@ -21,6 +21,7 @@ from seen_play import (
     face_up,
     shown,
     start,
+    strings_in,
     tiny,
     viewers,
 )
@@ -94,18 +95,6 @@ def test_an_attacker_who_read_the_program_names_hidden_cards_no_better_than_chan
         f"hidden cards named by id: {hits}/{total} ({rate:.1%}); by chance: {chance}/{total} ({baseline:.1%})")
 
 
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield str(k)
-            yield from _strings(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from _strings(v)
-
-
 @pytest.mark.parametrize(("game", "fmt", "players"), FORMATS, ids=FORMAT_IDS)
 def test_the_public_table_shows_no_private_card(game: str, fmt: str, players: int) -> None:
     """A spectator's view shows every card out of its sight as a back, with a handle (or the id
@@ -135,7 +124,7 @@ def test_the_public_table_shows_no_private_card(game: str, fmt: str, players: in
                 else:
                     assert card.view_id > HANDLE_FLOOR and card.view_id not in state.objects
                     private |= names
-            leaked = (private - public) & set(_strings(view.model_dump()))
+            leaked = (private - public) & set(strings_in(view.model_dump()))
             assert not leaked, f"{sorted(leaked)} only seats may see, yet the public table shows them"
     assert checked > 100
 
@@ -289,7 +278,7 @@ def test_no_view_shows_the_seed() -> None:
         view = g.view(v)
         assert "seed" not in view.globals
         assert 123456 not in set(_listed(view.model_dump(), True))
-        assert not any("123456" in text for text in _strings(view.model_dump()))
+        assert not any("123456" in text for text in strings_in(view.model_dump()))
 
 
 def _refs(view: GameView) -> Iterator[tuple[str, int]]:

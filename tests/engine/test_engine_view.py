@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator
 from typing import Any
 
 from engine_play import NAMES, duel, play, ruleset, step
+from seen_play import strings_in
 
 from cardgames.engine.events import apply
 from cardgames.engine.game import Game
@@ -15,18 +15,6 @@ from cardgames.engine.knowledge import knows
 from cardgames.engine.state import State
 from cardgames.engine.view import GameView
 from cardgames.games.allegiance.events import CardDrawn
-
-
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield str(k)
-            yield from _strings(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            yield from _strings(v)
 
 
 def _visible_to(game: Game, oid: int, viewer: int | None) -> bool:
@@ -67,7 +55,7 @@ def check_view(game: Game, viewer: int | None) -> GameView:
               | {state.objects[i].card for i in hidden})
     known = ({ruleset().card_name(state, state.objects[i]) for i in shown}
              | {state.objects[i].card for i in shown})
-    values = set(_strings(view.model_dump()))
+    values = set(strings_in(view.model_dump()))
     leaked = (secret - known) & values
     assert not leaked, f"{sorted(leaked)}, held only out of {viewer}'s sight, show in the view"
     d = game.decision if game.outcome is None else None

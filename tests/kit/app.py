@@ -13,10 +13,12 @@ from cardgames.engine.game import Game
 from cardgames.engine.view import can_see
 from cardgames.tools.keys import Check, play_by_bot, play_by_keys, press, take_the_screen
 from cardgames.tui.app import CardgamesApp
+from cardgames.tui.boards.base import Board
+from cardgames.tui.screens.game import GameScreen
 from cardgames.tui.screens.setup import SetupScreen
 
-__all__ = ["Check", "leaked", "names_by_visibility", "open_new_game", "play_by_bot", "play_by_keys", "press",
-           "screen_text", "take_the_screen"]
+__all__ = ["Check", "leaked", "names_by_visibility", "open_new_game", "own_board", "play_by_bot", "play_by_keys",
+           "press", "screen_text", "take_the_screen"]
 
 
 def screen_text(app: CardgamesApp) -> str:
@@ -69,3 +71,11 @@ async def open_new_game(app: CardgamesApp, pilot: Pilot[None]) -> SetupScreen:
     screen = app.screen
     assert isinstance(screen, SetupScreen)
     return screen
+
+
+async def own_board(pilot: Pilot[None]) -> Board:
+    """Take the deciding player's own screen (as `take_the_screen`) and return its board."""
+    await take_the_screen(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    return screen.query_one(Board)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit.app import play_by_bot, press, take_the_screen
+from kit.app import own_board, play_by_bot, press, take_the_screen
 
 from cardgames.bots import make_bot
 from cardgames.engine.view import CardView, GameView
@@ -83,10 +83,7 @@ async def test_a_hero_ability_is_a_stop_of_its_own_and_i_shows_its_text() -> Non
     session = Session.start("allegiance", ["Ann", "Bob"], 11, HEROES)
     app = CardgamesApp(session)
     async with app.run_test(size=SIZE) as pilot:
-        await take_the_screen(pilot)
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        board = screen.query_one(Board)
+        board = await own_board(pilot)
         await press(app, pilot, "tab")
         seat = session.seated
         for _ in range(60):
