@@ -135,6 +135,20 @@ async def test_switching_games_offers_each_its_formats_players_and_choices() -> 
         assert count.display and count.value == 4 and screen.query_one("#hero-0").display
 
 
+async def test_the_form_is_filled_by_keys_from_its_first_field() -> None:
+    """Enter on a fresh form opens the list of games; Down and Enter pick the next game."""
+    app = CardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_new_game(app, pilot)
+        game = screen.query_one("#game", Select)
+        assert app.focused is game
+        await pilot.press("enter")
+        assert game.expanded
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert game.value == "algomancy" and screen.query_one("#algomancy-options").display
+
+
 class Toy(Ruleset):
     """A game the form's code has never heard of, with a choice named like another game's."""
 

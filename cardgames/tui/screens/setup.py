@@ -72,6 +72,8 @@ class GameForm:
 
 
 class SetupScreen(Screen[None]):
+    AUTO_FOCUS = "#game"
+    """The first field has the keys, so Enter opens the list of games (not the scrolling form)."""
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+s", "start", "Start the game")]
 
     def __init__(self) -> None:
