@@ -184,7 +184,7 @@ class Day:
         key = option.key
         if key == "pass":
             flow.update(frame, passed=[*frame.data["passed"], seat], pending="end")
-            flow.emit(ce.GlobalSet("passed", [*frame.data["passed"], seat]))
+            flow.emit(ce.PlayerPropSet(seat, "passed", True))
             flow.push("reactions")
             return
         parts = key.split(":")
@@ -215,7 +215,8 @@ class Day:
         nxt = [s for s in state.seats_from(state.active)[1:] + [state.active] if s not in passed]
         if not nxt:
             steps.expire_emblems(flow, "afternoon")
-            flow.emit(ce.GlobalSet("passed", []))
+            for s in frame.data["passed"]:
+                flow.emit(ce.PlayerPropSet(int(s), "passed", False))
             flow.pop(frame)
             return
         flow.update(frame, pending=None)

@@ -50,13 +50,16 @@ def describe(rules: Rules, state: State, ev: Event, viewer: int | None) -> str |
         if kind == "region":
             return f"A tumult card turns face up: {card(ev.id)}"
         return None
-    if isinstance(ev, ce.ObjectCreated) and ev.zone.startswith("exp:"):
-        return f"{who(ev.owner)} creates {card(ev.id)} in their {ev.zone.split(':')[2]} expedition"
     if isinstance(ev, ce.CounterAdded) and ev.name == "boost" and ev.delta > 0:
         return f"{card(ev.id)} gains {ev.delta} boost{'s' if ev.delta > 1 else ''}"
     if isinstance(ev, ce.ObjectPropSet) and ev.key in ("fleeting", "asleep", "anchored") and ev.value:
         return f"{card(ev.id)} gains {ev.key.capitalize()}"
-    if isinstance(ev, ce.PlayerPropSet) and ev.key.endswith("_at"):
+    if isinstance(ev, ce.PlayerPropSet) and ev.key == "passed" and ev.value:
+        return f"{who(ev.seat)} passes"
+    if isinstance(ev, ce.ObjectPropSet) and ev.key == "token" and ev.id in state.objects:
+        obj = state.objects[ev.id]
+        return f"{who(obj.controller)} creates a {card(ev.id)} token in their {t.expedition_of(obj)} expedition"
+    if isinstance(ev, ce.PlayerPropSet) and ev.key.endswith("_at") and state.phase == "dusk":
         return f"{who(ev.seat)}'s {ev.key[:-3]} expedition moves forward to region {int(str(ev.value)) + 1}"
     if isinstance(ev, ce.PlayerCounterAdded) and ev.name == "orbs_exhausted" and ev.delta > 0:
         return f"{who(ev.seat)} pays {ev.delta} mana"
@@ -71,8 +74,6 @@ def describe(rules: Rules, state: State, ev: Event, viewer: int | None) -> str |
             return "Both players' expeditions met at the same time: tiebreakers in the Arena"
         if ev.key == "after_you" and ev.value:
             return "After you: the turn ends"
-        if ev.key == "passed" and ev.value:
-            return f"{who(int(ev.value[-1]))} passes"
     if isinstance(ev, ce.GameEnded):
         if ev.draw:
             return f"Game over: a draw ({ev.reason})"

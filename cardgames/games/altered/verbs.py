@@ -108,6 +108,7 @@ def create(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     for kind in kinds:
         for _ in range(int(args.get("count", 1))):
             oid = steps.create(flow, args["token"], ctx.controller, t.expedition(ctx.controller, kind))
+            flow.emit(ce.ObjectPropSet(oid, "token", True))
             steps.trigger_self(flow, oid, "played")
     return None
 

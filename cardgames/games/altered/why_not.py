@@ -13,7 +13,7 @@ def reasons(rules: Rules, state: State, seat: int, legal_keys: set[str]) -> list
     cards = rules.cards
     out: list[tuple[str, str]] = []
     my_turn = state.phase == "afternoon" and state.active == seat and "pass" in legal_keys
-    passed = seat in [int(s) for s in state.globals.get("passed") or []]
+    passed = bool(state.players[seat].props.get("passed"))
     orbs = t.ready_orbs(state, seat)
     for zone, where in ((t.hand(seat), "Hand"), (t.reserve(seat), "Reserve")):
         for obj in state.cards_in(zone):
