@@ -67,7 +67,9 @@ class Altered(Ruleset):
             raise SetupError("Altered is played by two here (2v2, free-for-all and Booster War are not built yet)")
         if len(set(names)) != len(names) or not all(n.strip() for n in names):
             raise SetupError("players need different, non-empty names")
-        known = {"decks", "first", "given", "format"}
+        known = {"decks", "first", "given", "format", "stop"}
+        # `stop` (when to be asked to respond) is accepted and unused: Altered has no responses —
+        # only the controller of a reaction plays it (ruling H27).
         unknown = sorted(set(options) - known)
         if unknown:
             raise SetupError(f"unknown option(s) {', '.join(unknown)}; options: {', '.join(sorted(known))}")
