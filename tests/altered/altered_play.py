@@ -56,7 +56,9 @@ def say(g: Game, text: str) -> None:
 
 
 def card(g: Game, cid: str, n: int = 0) -> int:
-    found = sorted(o.id for o in g.state.objects.values() if o.card == cid)
+    """The n-th object of a card (oldest first), not counting Mana Orbs and Deck cards."""
+    found = sorted(o.id for o in g.state.objects.values()
+                   if o.card == cid and o.zone.split(":")[0] not in ("mana", "deck"))
     return found[n]
 
 
