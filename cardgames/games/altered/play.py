@@ -226,7 +226,7 @@ class Play:
             flow.emit(ce.GlobalSet("characters_played", played))
             steps.trigger_self(flow, oid, "played")
             steps.trigger_self(flow, oid, how)
-            steps.trigger_controllers(flow, seat, "you_play_character")
+            steps.trigger_controllers(flow, seat, "you_play_character", subject=oid)
             return
         flow.emit(ce.ObjectMoved(oid, t.landmarks(seat)))
         steps.trigger_self(flow, oid, "played")
@@ -270,7 +270,7 @@ class Play:
         steps.count_use(flow, f"r:{r['source']}:{r['ref']}")
         ab = steps.ability_of(self.rules.cards, str(r["ref"]))
         flow.push("declare", what="reaction", seat=int(r["seat"]), source=int(r["source"]), ref=str(r["ref"]),
-                  optional=ab.optional, targets={})
+                  optional=ab.optional, targets={"it": [int(r["subject"])]} if r.get("subject") is not None else {})
 
 
 def _cost_text(cost: Cost | None) -> str:

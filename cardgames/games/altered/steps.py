@@ -139,7 +139,7 @@ def count_use(flow: Flow, key: str) -> None:
     flow.emit(ce.GlobalSet("uses", used))
 
 
-def queue(flow: Flow, seat: int, source: int, ref: str, was_fleeting: bool = False) -> None:
+def queue(flow: Flow, seat: int, source: int, ref: str, was_fleeting: bool = False, subject: int | None = None) -> None:
     """A reaction triggers: an Emblem-Reaction goes to Limbo (fragment 5.1.1.d), unless it has
     activated a hundred times this day (1.4.6.c) or its condition does not hold."""
     state = flow.state
@@ -152,7 +152,7 @@ def queue(flow: Flow, seat: int, source: int, ref: str, was_fleeting: bool = Fal
         return
     rid = serial(flow)
     entry = {"id": rid, "seat": seat, "source": source, "ref": ref, "card": obj.card,
-             "label": rules.card_name(state, obj)}
+             "label": rules.card_name(state, obj), "subject": subject}
     flow.emit(ce.GlobalSet("reactions", [*reactions(state), entry]))
 
 
@@ -192,14 +192,14 @@ def in_play_of(state: State, seat: int) -> list[GameObject]:
     return [state.objects[i] for i in ids]
 
 
-def trigger_controllers(flow: Flow, seat: int, when: str, hand_cost: int = 0) -> None:
+def trigger_controllers(flow: Flow, seat: int, when: str, hand_cost: int = 0, subject: int | None = None) -> None:
     """Reactions of what a player controls in play to something the player did."""
     state = flow.state
     cards = rules_of(flow).cards
     for obj in in_play_of(state, seat):
         for ref, ab in _abilities(cards, obj):
             if ab.when == when and hand_cost >= ab.min_hand_cost:
-                queue(flow, seat, obj.id, ref)
+                queue(flow, seat, obj.id, ref, subject=subject)
 
 
 def trigger_phase(flow: Flow, when: str) -> None:

@@ -29,7 +29,7 @@ def _objects(flow: Flow, ctx: StepContext, ref: str) -> list[GameObject]:
         return [state.objects[ctx.source]] if ctx.source is not None else []
     if ref == "yours":
         return t.characters(state, ctx.controller)
-    return [state.objects[i] for i in ctx.targets.get(ref, []) if i in state.objects]
+    return [state.objects[i] for i in ctx.targets.get(ref, []) if i in state.objects]  # a slot, or "it"
 
 
 def _in_expedition(objs: list[GameObject]) -> list[GameObject]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-REFS = ("me", "yours")
+REFS = ("me", "yours", "it")
 """Words that name objects without a target slot: the source ("me"), the Characters you control
-("yours")."""
+("yours"), the object the reaction reacted to ("it": the Character just played)."""
 
 WHO = ("you", "each")
 WHERE = ("chosen", "mine", "hero", "companion", "each")
