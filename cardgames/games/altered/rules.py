@@ -235,6 +235,9 @@ class Altered(Ruleset):
             facts["keywords"] = keywords
         if card.kind == "hero":
             facts["limits"] = [card.reserve_limit, card.landmark_limit]
+            if obj.controller >= 0:  # what meets at Dusk: the statistics of its player's expeditions
+                facts["expeditions"] = {k: [t.expedition_stats(state, self.cards, obj.controller, k)[x] for x in TERRAINS]
+                                        for k in t.KINDS}
         if card.kind == "tumult":
             facts["halves"] = [list(h) for h in (card.halves[::-1] if obj.props.get("flipped") else card.halves)]
         return facts
