@@ -27,19 +27,35 @@ def covers(*card_ids: str) -> Callable[[F], F]:
         for cid in card_ids:
             COVERAGE.setdefault(cid, set()).add(f"{fn.__module__}.{fn.__name__}")
         return fn
+
     return mark
 
 
-def game(ann: Mapping[str, Any] | None = None, bob: Mapping[str, Any] | None = None, *, first: str = "Ann",
-         day: int = 2, phase: str = "afternoon", seed: int = 1, heroes: tuple[str, str] = ("foundry-and-haven", "sacrifice-engine"),
-         **given: Any) -> Game:
+def game(
+    ann: Mapping[str, Any] | None = None,
+    bob: Mapping[str, Any] | None = None,
+    *,
+    first: str = "Ann",
+    day: int = 2,
+    phase: str = "afternoon",
+    seed: int = 1,
+    heroes: tuple[str, str] = ("foundry-and-haven", "sacrifice-engine"),
+    **given: Any,
+) -> Game:
     """A game at `phase` of `day` with the table set; Ann plays `heroes[0]`'s deck's Hero, Bob the other's."""
     players = {}
     for name, spec in (("Ann", ann), ("Bob", bob)):
         players[name] = {"deck": ["amelia-earhart"] * 10, **dict(spec or {})}
-    return new_game("altered", ["Ann", "Bob"], seed=seed, options={
-        "first": first, "decks": {"Ann": heroes[0], "Bob": heroes[1]},
-        "given": {"day": day, "phase": phase, "players": players, **given}})
+    return new_game(
+        "altered",
+        ["Ann", "Bob"],
+        seed=seed,
+        options={
+            "first": first,
+            "decks": {"Ann": heroes[0], "Bob": heroes[1]},
+            "given": {"day": day, "phase": phase, "players": players, **given},
+        },
+    )
 
 
 def say(g: Game, text: str) -> None:
@@ -57,8 +73,9 @@ def say(g: Game, text: str) -> None:
 
 def card(g: Game, cid: str, n: int = 0) -> int:
     """The n-th object of a card (oldest first), not counting Mana Orbs and Deck cards."""
-    found = sorted(o.id for o in g.state.objects.values()
-                   if o.card == cid and o.zone.split(":")[0] not in ("mana", "deck"))
+    found = sorted(
+        o.id for o in g.state.objects.values() if o.card == cid and o.zone.split(":")[0] not in ("mana", "deck")
+    )
     return found[n]
 
 
@@ -69,7 +86,13 @@ def zone(g: Game, kind: str, seat: int, exp: str = "") -> list[str]:
 
 def play(g: Game, cid: str, *answers: str) -> None:
     """Play a card (from Hand, or Reserve if it is there) and answer its questions in order."""
-    say(g, f"play:{next(o.id for o in g.state.objects.values() if o.card == cid and o.zone.split(':')[0] in ('hand', 'reserve') and f'play:{o.id}' in g.decision.keys())}")
+    legal = set(g.decision.keys())
+    oid = next(
+        o.id
+        for o in g.state.objects.values()
+        if o.card == cid and o.zone.split(":")[0] in ("hand", "reserve") and f"play:{o.id}" in legal
+    )
+    say(g, f"play:{oid}")
     for a in answers:
         say(g, a)
 

@@ -21,89 +21,293 @@ Check = Callable[[Game], Any]
 
 CASES: list[tuple[str, dict[str, Any], dict[str, Any], list[str], Check]] = [
     # card, Ann, Bob, answers after choosing the card (play:<card> or quick:<card>), check
-    ("kelon-elemental", {"hand": ["kelon-elemental", "red"], "mana": M}, {}, ["exp:hero", "Red"],
-     lambda g: zone(g, "reserve", ANN) == ["red"]),
-    ("foundry-engineer", {"reserve": ["foundry-engineer"], "hand": ["ordis-carrier"], "mana": M}, {}, ["exp:hero"],
-     lambda g: [e["kind"] for e in g.state.globals["emblems"]] == ["next_permanent_cost"]),
-    ("foundry-mechanic", {"reserve": ["foundry-mechanic"], "hand": ["ordis-carrier"], "mana": M}, {}, ["use"],
-     lambda g: "Play Ordis Carrier from Hand (2)" in [o.label for o in g.decision.options]),
-    ("axiom-salvager", {"reserve": ["axiom-salvager"], "mana": M, "deck": ["red"]}, {}, ["exp:hero"],
-     lambda g: zone(g, "reserve", ANN) == ["red"]),
-    ("foundry-armorer", {"reserve": ["foundry-armorer"], "mana": M}, {}, ["exp:hero", "exp:companion"],
-     lambda g: zone(g, "exp", ANN, "companion") == ["brassbug"]),
-    ("hooked", {"hand": ["hooked"], "mana": M}, {"hero_expedition": ["red"]}, ["target:red"],
-     lambda g: zone(g, "exp", BOB, "companion") == ["red"]),
-    ("kelonic-generator", {"landmarks": ["kelonic-generator"], "mana": M, "deck": ["red"]}, {}, [],
-     lambda g: zone(g, "hand", ANN) == ["red"] and t.ready_orbs(g.state, ANN) == 6),
-    ("brassbug-hive", {"hand": ["brassbug-hive"], "mana": M}, {}, ["Brassbug Hive", "exp:hero", "no"],
-     lambda g: zone(g, "exp", ANN, "hero") == ["brassbug"]),
-    ("haven-trainee", {"reserve": ["haven-trainee"], "mana": M}, {}, ["exp:hero"],
-     lambda g: g.state.objects[card(g, "haven-trainee")].counters == {"boost": 2}),
-    ("haven-trainee-r", {"reserve": ["haven-trainee-r"], "mana": M}, {}, ["exp:hero"],
-     lambda g: g.state.objects[card(g, "haven-trainee-r")].counters == {"boost": 2}),
-    ("ratatoskr", {"reserve": ["ratatoskr"], "mana": M}, {}, ["exp:hero"],
-     lambda g: g.state.objects[card(g, "ratatoskr")].counters == {"boost": 2}),
-    ("issun-boshi", {"reserve": ["issun-boshi"], "mana": M}, {}, ["use"],
-     lambda g: [e["kind"] for e in g.state.globals["emblems"]] == ["next_character_boost"]),
-    ("bravos-tracer", {"hand": ["bravos-tracer"], "mana": M}, {}, ["exp:hero"],
-     lambda g: g.state.objects[card(g, "bravos-tracer")].props.get("fleeting")),
-    ("physical-training", {"hand": ["physical-training"], "mana": M, "hero_expedition": ["red"]}, {}, ["target:red"],
-     lambda g: g.state.objects[card(g, "red")].counters == {"boost": 3}),
-    ("haven-bravos-bastion", {"landmarks": ["haven-bravos-bastion"], "reserve": ["lyra-skald"], "mana": M}, {}, ["exp:hero"],
-     lambda g: g.state.objects[card(g, "lyra-skald")].counters == {"boost": 1}),
-    ("martengale", {"reserve": ["martengale"], "hand": ["haven-warrior"], "mana": M}, {}, ["use"],
-     lambda g: "Play Haven Warrior from Hand (2)" in [o.label for o in g.decision.options]),
-    ("ouroboros-trickster", {"hand": ["ouroboros-trickster"], "mana": M}, {}, ["exp:hero"],
-     lambda g: g.state.objects[card(g, "ouroboros-trickster")].counters.get("boost") in (1, 2)),
-    ("esmeralda", {"hand": ["esmeralda"], "mana": M, "deck": ["red"]}, {}, ["exp:hero"],
-     lambda g: zone(g, "reserve", ANN) == ["red"]),
-    ("the-sandman", {"hand": ["the-sandman"], "mana": M}, {"hero_expedition": ["red"]}, ["exp:hero", "target:red"],
-     lambda g: g.state.objects[card(g, "red")].props.get("asleep")),
-    ("a-cappella-training", {"hand": ["a-cappella-training"], "mana": M}, {"hero_expedition": ["red"]}, ["target:red"],
-     lambda g: g.state.objects[card(g, "red")].props.get("fleeting")),
-    ("ride-the-bifrost", {"hand": ["ride-the-bifrost"], "mana": M, "hero_expedition": ["red"],
-                          "companion_expedition": ["lyra-skald"]}, {}, [],
-     lambda g: zone(g, "exp", ANN, "hero") == ["lyra-skald"] and zone(g, "exp", ANN, "companion") == ["red"]
-     and "ride-the-bifrost" in zone(g, "discard", ANN)),
-    ("muna-caregiver", {"reserve": ["muna-caregiver"], "mana": M, "hero_expedition": ["red"]}, {}, ["use", "target:red"],
-     lambda g: g.state.objects[card(g, "red")].props.get("anchored")),
-    ("kitsune", {"hand": ["kitsune"], "mana": M, "deck": ["red"]}, {"deck": ["red"]}, ["exp:hero"],
-     lambda g: zone(g, "hand", ANN) == ["red"] and zone(g, "hand", BOB) == ["red"]),
-    ("sneezer-shroom", {"hand": ["sneezer-shroom"], "mana": M}, {}, ["exp:hero"],
-     lambda g: g.state.objects[card(g, "sneezer-shroom")].props.get("anchored")),
-    ("kodama", {"hand": ["kodama"], "mana": M}, {}, ["exp:hero"],
-     lambda g: g.state.objects[card(g, "kodama")].props.get("asleep")),
-    ("hydracaena", {"hand": ["hydracaena"], "mana": M}, {}, ["exp:hero"],
-     lambda g: g.state.objects[card(g, "hydracaena")].counters == {"boost": 4}),
-    ("beauty-sleep", {"hand": ["beauty-sleep"], "mana": M}, {"hero_expedition": ["red"]}, ["target:red"],
-     lambda g: g.state.objects[card(g, "red")].props.get("asleep")),
-    ("harvest", {"hand": ["harvest"], "mana": M, "deck": ["red"]}, {}, [],
-     lambda g: sorted(zone(g, "reserve", ANN)) == ["harvest", "red"]),
-    ("paper-herald", {"reserve": ["paper-herald"], "mana": M}, {}, ["use", "exp:companion"],
-     lambda g: zone(g, "exp", ANN, "companion") == ["ordis-recruit"]),
-    ("ordis-cadets", {"hand": ["ordis-cadets"], "mana": M}, {}, ["exp:companion"],
-     lambda g: zone(g, "exp", ANN, "companion") == ["ordis-cadets", "ordis-recruit"]),
-    ("ordis-spy", {"hand": ["ordis-spy"], "mana": M}, {"reserve": ["red"]}, ["exp:hero", "target:red"],
-     lambda g: zone(g, "discard", BOB) == ["red"]),
-    ("charge", {"hand": ["charge"], "mana": M, "hero_expedition": ["red", "lyra-skald"]}, {}, [],
-     lambda g: all(o.counters == {"boost": 1} for o in t.characters(g.state, ANN))),
-    ("banishing-gate", {"hand": ["banishing-gate"], "mana": M}, {"landmarks": ["ordis-carrier"]}, ["target:ordis-carrier"],
-     lambda g: zone(g, "discard", BOB) == ["ordis-carrier"]),
-    ("off-you-go", {"hand": ["off-you-go"], "mana": M}, {"hero_expedition": ["red"]}, ["target:red"],
-     lambda g: zone(g, "reserve", BOB) == ["red"]),
-    ("magical-training", {"hand": ["magical-training"], "mana": M, "deck": ["red"]}, {}, [],
-     lambda g: zone(g, "hand", ANN) == ["red"]),
-    ("tooth-fairy", {"hand": ["tooth-fairy"], "mana": M}, {"reserve": ["red"]}, ["exp:hero", "target:red"],
-     lambda g: zone(g, "discard", BOB) == ["red"]),
-    ("baba-yaga", {"hand": ["baba-yaga"], "mana": M, "deck": ["red"]}, {}, ["exp:hero"],
-     lambda g: zone(g, "hand", ANN) == ["red"]),
+    (
+        "kelon-elemental",
+        {"hand": ["kelon-elemental", "red"], "mana": M},
+        {},
+        ["exp:hero", "Red"],
+        lambda g: zone(g, "reserve", ANN) == ["red"],
+    ),
+    (
+        "foundry-engineer",
+        {"reserve": ["foundry-engineer"], "hand": ["ordis-carrier"], "mana": M},
+        {},
+        ["exp:hero"],
+        lambda g: [e["kind"] for e in g.state.globals["emblems"]] == ["next_permanent_cost"],
+    ),
+    (
+        "foundry-mechanic",
+        {"reserve": ["foundry-mechanic"], "hand": ["ordis-carrier"], "mana": M},
+        {},
+        ["use"],
+        lambda g: "Play Ordis Carrier from Hand (2)" in [o.label for o in g.decision.options],
+    ),
+    (
+        "axiom-salvager",
+        {"reserve": ["axiom-salvager"], "mana": M, "deck": ["red"]},
+        {},
+        ["exp:hero"],
+        lambda g: zone(g, "reserve", ANN) == ["red"],
+    ),
+    (
+        "foundry-armorer",
+        {"reserve": ["foundry-armorer"], "mana": M},
+        {},
+        ["exp:hero", "exp:companion"],
+        lambda g: zone(g, "exp", ANN, "companion") == ["brassbug"],
+    ),
+    (
+        "hooked",
+        {"hand": ["hooked"], "mana": M},
+        {"hero_expedition": ["red"]},
+        ["target:red"],
+        lambda g: zone(g, "exp", BOB, "companion") == ["red"],
+    ),
+    (
+        "kelonic-generator",
+        {"landmarks": ["kelonic-generator"], "mana": M, "deck": ["red"]},
+        {},
+        [],
+        lambda g: zone(g, "hand", ANN) == ["red"] and t.ready_orbs(g.state, ANN) == 6,
+    ),
+    (
+        "brassbug-hive",
+        {"hand": ["brassbug-hive"], "mana": M},
+        {},
+        ["Brassbug Hive", "exp:hero", "no"],
+        lambda g: zone(g, "exp", ANN, "hero") == ["brassbug"],
+    ),
+    (
+        "haven-trainee",
+        {"reserve": ["haven-trainee"], "mana": M},
+        {},
+        ["exp:hero"],
+        lambda g: g.state.objects[card(g, "haven-trainee")].counters == {"boost": 2},
+    ),
+    (
+        "haven-trainee-r",
+        {"reserve": ["haven-trainee-r"], "mana": M},
+        {},
+        ["exp:hero"],
+        lambda g: g.state.objects[card(g, "haven-trainee-r")].counters == {"boost": 2},
+    ),
+    (
+        "ratatoskr",
+        {"reserve": ["ratatoskr"], "mana": M},
+        {},
+        ["exp:hero"],
+        lambda g: g.state.objects[card(g, "ratatoskr")].counters == {"boost": 2},
+    ),
+    (
+        "issun-boshi",
+        {"reserve": ["issun-boshi"], "mana": M},
+        {},
+        ["use"],
+        lambda g: [e["kind"] for e in g.state.globals["emblems"]] == ["next_character_boost"],
+    ),
+    (
+        "bravos-tracer",
+        {"hand": ["bravos-tracer"], "mana": M},
+        {},
+        ["exp:hero"],
+        lambda g: g.state.objects[card(g, "bravos-tracer")].props.get("fleeting"),
+    ),
+    (
+        "physical-training",
+        {"hand": ["physical-training"], "mana": M, "hero_expedition": ["red"]},
+        {},
+        ["target:red"],
+        lambda g: g.state.objects[card(g, "red")].counters == {"boost": 3},
+    ),
+    (
+        "haven-bravos-bastion",
+        {"landmarks": ["haven-bravos-bastion"], "reserve": ["lyra-skald"], "mana": M},
+        {},
+        ["exp:hero"],
+        lambda g: g.state.objects[card(g, "lyra-skald")].counters == {"boost": 1},
+    ),
+    (
+        "martengale",
+        {"reserve": ["martengale"], "hand": ["haven-warrior"], "mana": M},
+        {},
+        ["use"],
+        lambda g: "Play Haven Warrior from Hand (2)" in [o.label for o in g.decision.options],
+    ),
+    (
+        "ouroboros-trickster",
+        {"hand": ["ouroboros-trickster"], "mana": M},
+        {},
+        ["exp:hero"],
+        lambda g: g.state.objects[card(g, "ouroboros-trickster")].counters.get("boost") in (1, 2),
+    ),
+    (
+        "esmeralda",
+        {"hand": ["esmeralda"], "mana": M, "deck": ["red"]},
+        {},
+        ["exp:hero"],
+        lambda g: zone(g, "reserve", ANN) == ["red"],
+    ),
+    (
+        "the-sandman",
+        {"hand": ["the-sandman"], "mana": M},
+        {"hero_expedition": ["red"]},
+        ["exp:hero", "target:red"],
+        lambda g: g.state.objects[card(g, "red")].props.get("asleep"),
+    ),
+    (
+        "a-cappella-training",
+        {"hand": ["a-cappella-training"], "mana": M},
+        {"hero_expedition": ["red"]},
+        ["target:red"],
+        lambda g: g.state.objects[card(g, "red")].props.get("fleeting"),
+    ),
+    (
+        "ride-the-bifrost",
+        {"hand": ["ride-the-bifrost"], "mana": M, "hero_expedition": ["red"], "companion_expedition": ["lyra-skald"]},
+        {},
+        [],
+        lambda g: (
+            zone(g, "exp", ANN, "hero") == ["lyra-skald"]
+            and zone(g, "exp", ANN, "companion") == ["red"]
+            and "ride-the-bifrost" in zone(g, "discard", ANN)
+        ),
+    ),
+    (
+        "muna-caregiver",
+        {"reserve": ["muna-caregiver"], "mana": M, "hero_expedition": ["red"]},
+        {},
+        ["use", "target:red"],
+        lambda g: g.state.objects[card(g, "red")].props.get("anchored"),
+    ),
+    (
+        "kitsune",
+        {"hand": ["kitsune"], "mana": M, "deck": ["red"]},
+        {"deck": ["red"]},
+        ["exp:hero"],
+        lambda g: zone(g, "hand", ANN) == ["red"] and zone(g, "hand", BOB) == ["red"],
+    ),
+    (
+        "sneezer-shroom",
+        {"hand": ["sneezer-shroom"], "mana": M},
+        {},
+        ["exp:hero"],
+        lambda g: g.state.objects[card(g, "sneezer-shroom")].props.get("anchored"),
+    ),
+    (
+        "kodama",
+        {"hand": ["kodama"], "mana": M},
+        {},
+        ["exp:hero"],
+        lambda g: g.state.objects[card(g, "kodama")].props.get("asleep"),
+    ),
+    (
+        "hydracaena",
+        {"hand": ["hydracaena"], "mana": M},
+        {},
+        ["exp:hero"],
+        lambda g: g.state.objects[card(g, "hydracaena")].counters == {"boost": 4},
+    ),
+    (
+        "beauty-sleep",
+        {"hand": ["beauty-sleep"], "mana": M},
+        {"hero_expedition": ["red"]},
+        ["target:red"],
+        lambda g: g.state.objects[card(g, "red")].props.get("asleep"),
+    ),
+    (
+        "harvest",
+        {"hand": ["harvest"], "mana": M, "deck": ["red"]},
+        {},
+        [],
+        lambda g: sorted(zone(g, "reserve", ANN)) == ["harvest", "red"],
+    ),
+    (
+        "paper-herald",
+        {"reserve": ["paper-herald"], "mana": M},
+        {},
+        ["use", "exp:companion"],
+        lambda g: zone(g, "exp", ANN, "companion") == ["ordis-recruit"],
+    ),
+    (
+        "ordis-cadets",
+        {"hand": ["ordis-cadets"], "mana": M},
+        {},
+        ["exp:companion"],
+        lambda g: zone(g, "exp", ANN, "companion") == ["ordis-cadets", "ordis-recruit"],
+    ),
+    (
+        "ordis-spy",
+        {"hand": ["ordis-spy"], "mana": M},
+        {"reserve": ["red"]},
+        ["exp:hero", "target:red"],
+        lambda g: zone(g, "discard", BOB) == ["red"],
+    ),
+    (
+        "charge",
+        {"hand": ["charge"], "mana": M, "hero_expedition": ["red", "lyra-skald"]},
+        {},
+        [],
+        lambda g: all(o.counters == {"boost": 1} for o in t.characters(g.state, ANN)),
+    ),
+    (
+        "banishing-gate",
+        {"hand": ["banishing-gate"], "mana": M},
+        {"landmarks": ["ordis-carrier"]},
+        ["target:ordis-carrier"],
+        lambda g: zone(g, "discard", BOB) == ["ordis-carrier"],
+    ),
+    (
+        "off-you-go",
+        {"hand": ["off-you-go"], "mana": M},
+        {"hero_expedition": ["red"]},
+        ["target:red"],
+        lambda g: zone(g, "reserve", BOB) == ["red"],
+    ),
+    (
+        "magical-training",
+        {"hand": ["magical-training"], "mana": M, "deck": ["red"]},
+        {},
+        [],
+        lambda g: zone(g, "hand", ANN) == ["red"],
+    ),
+    (
+        "tooth-fairy",
+        {"hand": ["tooth-fairy"], "mana": M},
+        {"reserve": ["red"]},
+        ["exp:hero", "target:red"],
+        lambda g: zone(g, "discard", BOB) == ["red"],
+    ),
+    (
+        "baba-yaga",
+        {"hand": ["baba-yaga"], "mana": M, "deck": ["red"]},
+        {},
+        ["exp:hero"],
+        lambda g: zone(g, "hand", ANN) == ["red"],
+    ),
     ("alice", {"reserve": ["alice"], "mana": M}, {}, ["use"], lambda g: g.decision.seat == "Bob"),
-    ("kuwat-the-dissenter", {"hand": ["kuwat-the-dissenter"], "mana": M, "hero_expedition": ["red"]}, {},
-     ["exp:hero", "sacrifice:red"], lambda g: zone(g, "exp", ANN, "hero") == ["kuwat-the-dissenter"]),
-    ("jeanne-d-arc", {"hand": ["banishing-gate"], "mana": M}, {"hero_expedition": ["jeanne-d-arc"]}, ["target:jeanne-d-arc"],
-     lambda g: zone(g, "exp", BOB, "hero") == ["ordis-recruit"] and zone(g, "exp", BOB, "companion") == ["ordis-recruit"]),
-    ("moonlight-jellyfish", {"hand": ["kuwat-the-dissenter"], "mana": M, "hero_expedition": ["moonlight-jellyfish"]}, {},
-     ["exp:hero", "sacrifice:moonlight-jellyfish"], lambda g: zone(g, "reserve", ANN) == ["moonlight-jellyfish"]),
+    (
+        "kuwat-the-dissenter",
+        {"hand": ["kuwat-the-dissenter"], "mana": M, "hero_expedition": ["red"]},
+        {},
+        ["exp:hero", "sacrifice:red"],
+        lambda g: zone(g, "exp", ANN, "hero") == ["kuwat-the-dissenter"],
+    ),
+    (
+        "jeanne-d-arc",
+        {"hand": ["banishing-gate"], "mana": M},
+        {"hero_expedition": ["jeanne-d-arc"]},
+        ["target:jeanne-d-arc"],
+        lambda g: (
+            zone(g, "exp", BOB, "hero") == ["ordis-recruit"] and zone(g, "exp", BOB, "companion") == ["ordis-recruit"]
+        ),
+    ),
+    (
+        "moonlight-jellyfish",
+        {"hand": ["kuwat-the-dissenter"], "mana": M, "hero_expedition": ["moonlight-jellyfish"]},
+        {},
+        ["exp:hero", "sacrifice:moonlight-jellyfish"],
+        lambda g: zone(g, "reserve", ANN) == ["moonlight-jellyfish"],
+    ),
 ]
 
 
@@ -173,8 +377,15 @@ def test_nevenka_rolls_for_one_of_your_characters() -> None:
         say(g, "quick:")
         say(g, f"target:{card(g, 'red')}")
         obj = g.state.objects[card(g, "red")]
-        outcomes.add("anchored" if obj.props.get("anchored") else "boost" if obj.counters else
-                     "reserve" if obj.zone == t.reserve(ANN) else "?")
+        outcomes.add(
+            "anchored"
+            if obj.props.get("anchored")
+            else "boost"
+            if obj.counters
+            else "reserve"
+            if obj.zone == t.reserve(ANN)
+            else "?"
+        )
     assert outcomes <= {"anchored", "boost", "reserve"} and "boost" in outcomes
 
 
@@ -200,12 +411,15 @@ def test_sigismar_at_noon_a_recruit_not_on_the_first_day() -> None:
 def test_lindiwe_a_maw_costing_one_more_if_not_first_and_maw_grows_on_sacrifice() -> None:
     g = game({}, {}, first="Bob", heroes=("sacrifice-engine", "after-you"))
     say(g, "pass")  # Bob's turn first
-    assert not any(k.startswith("quick:") for k in g.decision.keys())  # costs 1 more: no orb for it
+    assert not any(k.startswith("quick:") for k in list(g.decision.keys()))  # costs 1 more: no orb for it
     g = game({"hand": ["kuwat-the-dissenter"]}, {}, heroes=("sacrifice-engine", "after-you"))
     say(g, "quick:")
     assert zone(g, "exp", ANN, "companion") == ["maw"]
-    g = game({"mana": M, "hand": ["kuwat-the-dissenter"], "companion_expedition": ["maw", "red"]}, {},
-             heroes=("sacrifice-engine", "after-you"))
+    g = game(
+        {"mana": M, "hand": ["kuwat-the-dissenter"], "companion_expedition": ["maw", "red"]},
+        {},
+        heroes=("sacrifice-engine", "after-you"),
+    )
     play(g, "kuwat-the-dissenter", "exp:companion", f"sacrifice:{card(g, 'red')}")
     assert g.state.objects[card(g, "maw")].counters == {"boost": 2}
 
@@ -217,7 +431,7 @@ def test_akesha_after_you_only_if_first_player() -> None:
     assert g.decision.seat == "Bob" and not g.state.players[ANN].props.get("passed")
     g = game({}, {}, first="Bob", heroes=("after-you", "sacrifice-engine"))
     say(g, "pass")
-    assert not any(k.startswith("quick:") for k in g.decision.keys())
+    assert not any(k.startswith("quick:") for k in list(g.decision.keys()))
 
 
 @covers("ordis-carrier", "aether-shard")

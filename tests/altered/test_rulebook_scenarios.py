@@ -31,8 +31,10 @@ def test_1_4_5_kitsune_each_player_may_resupply_in_initiative_order() -> None:
 def test_6_1_g_anubis_each_player_sacrifices_choices_in_initiative_order() -> None:
     """Lithium (Ann here, the active player) chooses first; Ninette sees his choice; both are
     sacrificed at once."""
-    g = game({"hand": ["anubis"], "mana": ["red"] * 5, "hero_expedition": ["ordis-trooper"]},
-             {"hero_expedition": ["lyra-skald", "red"]})
+    g = game(
+        {"hand": ["anubis"], "mana": ["red"] * 5, "hero_expedition": ["ordis-trooper"]},
+        {"hero_expedition": ["lyra-skald", "red"]},
+    )
     play(g, "anubis", "exp:hero")
     assert g.decision.seat == "Ann" and g.decision.kind == "sacrifice"
     say(g, f"sacrifice:{card(g, 'ordis-trooper')}")
@@ -136,8 +138,9 @@ def test_1_4_6_c_a_reaction_activates_a_hundred_times_a_day() -> None:
 
 
 def test_5_1_1_d_reactions_first_player_in_initiative_order_plays_all_theirs_first() -> None:
-    g = game({"landmarks": ["ordis-carrier", "aether-shard"]}, {"landmarks": ["ordis-carrier"]},
-             phase="noon", first="Bob")
+    g = game(
+        {"landmarks": ["ordis-carrier", "aether-shard"]}, {"landmarks": ["ordis-carrier"]}, phase="noon", first="Bob"
+    )
     assert zone(g, "exp", BOB, "companion") == ["ordis-recruit"]  # Bob's single reaction first
     assert g.decision.kind == "reaction" and g.decision.seat == "Ann"
     say(g, "Aether Shard")
@@ -147,15 +150,19 @@ def test_5_1_1_d_reactions_first_player_in_initiative_order_plays_all_theirs_fir
 
 @covers("achilles", "the-spindle-muna-bastion")
 def test_tough_targeting_an_opponents_object_costs_more() -> None:
-    g = game({"hand": ["physical-training"], "mana": ["red"] * 3, "hero_expedition": ["ordis-trooper"]},
-             {"hero_expedition": ["achilles", "lyra-skald"], "landmarks": ["the-spindle-muna-bastion"]})
+    g = game(
+        {"hand": ["physical-training"], "mana": ["red"] * 3, "hero_expedition": ["ordis-trooper"]},
+        {"hero_expedition": ["achilles", "lyra-skald"], "landmarks": ["the-spindle-muna-bastion"]},
+    )
     play(g, "physical-training")
     keys = g.decision.keys()
     assert f"target:{card(g, 'achilles')}" not in keys  # 2 + Tough 3: too dear with 3 orbs
     assert f"target:{card(g, 'lyra-skald')}" not in keys  # Spindle: Tough 2 → 4
     assert f"target:{card(g, 'ordis-trooper')}" in keys  # my own: no Tough against me
     say(g, "cancel")
-    g = game({"hand": ["physical-training"], "mana": ["red"] * 5},
-             {"hero_expedition": ["achilles"], "landmarks": ["the-spindle-muna-bastion"]})
+    g = game(
+        {"hand": ["physical-training"], "mana": ["red"] * 5},
+        {"hero_expedition": ["achilles"], "landmarks": ["the-spindle-muna-bastion"]},
+    )
     play(g, "physical-training", f"target:{card(g, 'achilles')}")
     assert t.ready_orbs(g.state, ANN) == 0

@@ -28,8 +28,12 @@ def test_setup_adventure_track_hero_region_three_tumults_companion_region() -> N
 
 def test_day_one_morning_draw_six_put_three_orbs_ready() -> None:
     """Spec §4.6: Day 1 replaces Morning — six cards, three of them into the Mana zone, ready."""
-    g = new_game("altered", ["Ann", "Bob"], seed=3,
-                 options={"first": "Bob", "decks": {"Ann": "after-you", "Bob": "sacrifice-engine"}})
+    g = new_game(
+        "altered",
+        ["Ann", "Bob"],
+        seed=3,
+        options={"first": "Bob", "decks": {"Ann": "after-you", "Bob": "sacrifice-engine"}},
+    )
     assert g.decision.kind == "orbs" and g.decision.seat == "Bob"
     for _ in range(3):
         g.choose(g.decision.options[0])
@@ -43,9 +47,19 @@ def test_day_one_morning_draw_six_put_three_orbs_ready() -> None:
 
 
 def test_1_3_2_b_morning_succeed_prepare_draw_expand() -> None:
-    g = game({"deck": ["ordis-trooper"] * 5, "hand": ["lyra-skald"], "mana": ["red"] * 2, "orbs_exhausted": 2,
-              "landmarks": [{"card": "kelonic-generator", "exhausted": True}]},
-             {"deck": ["ordis-trooper"] * 5}, first="Ann", phase="rest", day=2)
+    g = game(
+        {
+            "deck": ["ordis-trooper"] * 5,
+            "hand": ["lyra-skald"],
+            "mana": ["red"] * 2,
+            "orbs_exhausted": 2,
+            "landmarks": [{"card": "kelonic-generator", "exhausted": True}],
+        },
+        {"deck": ["ordis-trooper"] * 5},
+        first="Ann",
+        phase="rest",
+        day=2,
+    )
     # Night of day 2 (nothing to clean up), then Morning of day 3.
     assert g.decision.kind == "expand" and g.decision.seat == "Bob"  # Succeed: Bob is first now
     assert t.first_player(g.state) == BOB
@@ -65,8 +79,10 @@ def test_1_3_2_c_noon_only_at_noon_reactions() -> None:
 
 
 def test_1_3_2_d_afternoon_alternate_until_both_pass() -> None:
-    g = game({"hand": ["ordis-trooper", "ordis-trooper"], "mana": ["red"] * 4},
-             {"hand": ["lady-of-the-lake"], "mana": ["red"] * 4})
+    g = game(
+        {"hand": ["ordis-trooper", "ordis-trooper"], "mana": ["red"] * 4},
+        {"hand": ["lady-of-the-lake"], "mana": ["red"] * 4},
+    )
     assert g.decision.seat == "Ann"
     play(g, "ordis-trooper", "exp:hero")
     assert g.decision.seat == "Bob"  # playing a card ends the turn
@@ -74,9 +90,10 @@ def test_1_3_2_d_afternoon_alternate_until_both_pass() -> None:
     assert g.decision.seat == "Ann"  # Bob passed: Ann keeps taking turns alone
     play(g, "ordis-trooper", "exp:companion")
     assert g.decision.seat == "Ann" and g.decision.kind == "turn"
-    assert "play:" not in " ".join(g.decision.keys()) or all(not k.startswith("play:") or
-                                                            g.state.objects[int(k.split(':')[1])].zone != t.hand(BOB)
-                                                            for k in g.decision.keys())
+    assert "play:" not in " ".join(g.decision.keys()) or all(
+        not k.startswith("play:") or g.state.objects[int(k.split(":")[1])].zone != t.hand(BOB)
+        for k in list(g.decision.keys())
+    )
     say(g, "pass")
     assert g.state.phase in ("dusk", "night", "morning") or g.decision.kind != "turn"
 
@@ -102,7 +119,7 @@ def test_7_3_2_after_you_ends_the_turn_but_is_not_passing() -> None:
 
 def test_2_2_10_g_support_abilities_work_only_ready_in_reserve() -> None:
     g = game({"reserve": [{"card": "alice", "exhausted": True}], "hand": ["alice"], "mana": ["red"]}, {})
-    assert not any(k.startswith("quick:") for k in g.decision.keys())
+    assert not any(k.startswith("quick:") for k in list(g.decision.keys()))
     why = dict(g.why_not(ANN))
     assert "exhausted" in why["Use Alice's support ability"]
 

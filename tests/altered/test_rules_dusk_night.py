@@ -5,7 +5,6 @@ from __future__ import annotations
 from altered_play import ANN, BOB, card, game, pass_day, say, zone
 
 from cardgames.games.altered import table as t
-from cardgames.games.altered.day import movers
 
 
 def dusk(ann: dict, bob: dict, **kw: object) -> object:
@@ -22,8 +21,10 @@ def test_1_3_2_e_progress_moves_when_greater_and_above_zero() -> None:
 
 
 def test_1_3_2_e_a_tie_is_not_enough_and_zero_never_moves() -> None:
-    g = dusk({"hero_expedition": ["ordis-trooper"], "companion_expedition": ["ouroboros-trickster"]},
-             {"hero_expedition": ["ordis-trooper"]})
+    g = dusk(
+        {"hero_expedition": ["ordis-trooper"], "companion_expedition": ["ouroboros-trickster"]},
+        {"hero_expedition": ["ordis-trooper"]},
+    )
     assert t.position(g.state, ANN, "hero") == 0 and t.position(g.state, BOB, "hero") == 0
     assert t.position(g.state, ANN, "companion") == 7  # 0/0/0 against nothing: 0 is never enough
 
@@ -31,12 +32,19 @@ def test_1_3_2_e_a_tie_is_not_enough_and_zero_never_moves() -> None:
 def test_dusk_statistics_use_my_own_region_types_spec_worked_example() -> None:
     """Spec §5.4: mine 4/5/2 on a [Mountain, Water] region against 6/5/1 on the hero region:
     Forest is not my region's type, Mountain ties, Water 2 > 1 → I move; they win Forest → they move."""
-    mine = ["lyra-skald", "ordis-cadets"] + ["muna-caregiver"] * 4          # 4/5/2
+    mine = ["lyra-skald", "ordis-cadets"] + ["muna-caregiver"] * 4  # 4/5/2
     theirs = ["haven-trainee"] + ["ordis-cadets"] * 3 + ["muna-caregiver"]  # 6/5/1
     probe = game({}, {}, phase="afternoon", seed=5, revealed=[0, 1, 2])
-    spot = next(i for i in range(1, 7) if set(t.region_types(probe.state, probe.ruleset.cards, i)) == {"mountain", "water"})
-    g = game({"hero_expedition": mine, "hero_at": spot}, {"hero_expedition": theirs}, phase="afternoon", seed=5,
-             revealed=[0, 1, 2])
+    spot = next(
+        i for i in range(1, 7) if set(t.region_types(probe.state, probe.ruleset.cards, i)) == {"mountain", "water"}
+    )
+    g = game(
+        {"hero_expedition": mine, "hero_at": spot},
+        {"hero_expedition": theirs},
+        phase="afternoon",
+        seed=5,
+        revealed=[0, 1, 2],
+    )
     cards = g.ruleset.cards
     assert t.expedition_stats(g.state, cards, ANN, "hero") == {"forest": 4, "mountain": 5, "water": 2}
     assert t.expedition_stats(g.state, cards, BOB, "hero") == {"forest": 6, "mountain": 5, "water": 1}
@@ -47,7 +55,9 @@ def test_dusk_statistics_use_my_own_region_types_spec_worked_example() -> None:
 
 
 def test_asleep_characters_count_for_nothing_at_dusk() -> None:
-    g = dusk({"hero_expedition": [{"card": "haven-warrior", "status": ["asleep"]}]}, {"hero_expedition": ["ordis-trooper"]})
+    g = dusk(
+        {"hero_expedition": [{"card": "haven-warrior", "status": ["asleep"]}]}, {"hero_expedition": ["ordis-trooper"]}
+    )
     assert t.position(g.state, ANN, "hero") == 0 and t.position(g.state, BOB, "hero") == 1
 
 
@@ -74,11 +84,20 @@ def test_entering_a_tumult_region_turns_its_card_face_up() -> None:
 
 
 def test_night_rest_sends_characters_to_reserve_with_the_exceptions() -> None:
-    g = game({"hero_expedition": ["lyra-skald", {"card": "lady-of-the-lake", "status": ["fleeting"]},
-                                  {"card": "kodama", "status": ["asleep"]}, {"card": "ordis-trooper", "status": ["anchored"]},
-                                  {"card": "red", "boost": 2}],
-              "companion_expedition": ["hydracaena", "brassbug"]},
-             {}, phase="rest")
+    g = game(
+        {
+            "hero_expedition": [
+                "lyra-skald",
+                {"card": "lady-of-the-lake", "status": ["fleeting"]},
+                {"card": "kodama", "status": ["asleep"]},
+                {"card": "ordis-trooper", "status": ["anchored"]},
+                {"card": "red", "boost": 2},
+            ],
+            "companion_expedition": ["hydracaena", "brassbug"],
+        },
+        {},
+        phase="rest",
+    )
     s = g.state
     assert zone(g, "exp", ANN, "hero") == ["kodama", "ordis-trooper"]  # stayed, and lost the status
     assert not s.objects[card(g, "kodama")].props.get("asleep")
@@ -96,8 +115,11 @@ def test_seasoned_keeps_its_boosts_in_reserve_others_lose_them() -> None:
 
 
 def test_night_cleanup_keeps_reserve_and_landmark_limits() -> None:
-    g = game({"reserve": ["red", "lyra-skald", "ordis-trooper"], "landmarks": ["ordis-carrier", "aether-shard", "harvest"]},
-             {}, phase="rest")
+    g = game(
+        {"reserve": ["red", "lyra-skald", "ordis-trooper"], "landmarks": ["ordis-carrier", "aether-shard", "harvest"]},
+        {},
+        phase="rest",
+    )
     assert g.decision.kind == "cleanup" and g.decision.seat == "Ann"
     say(g, "Discard Ordis Trooper")
     say(g, "Discard Harvest")
@@ -106,8 +128,9 @@ def test_night_cleanup_keeps_reserve_and_landmark_limits() -> None:
 
 
 def test_4_3_a_expeditions_meeting_win_at_the_end_of_night() -> None:
-    g = game({"hero_expedition": ["haven-warrior"], "hero_at": 5, "companion_at": 6}, {}, phase="dusk",
-             revealed=[0, 1, 2])
+    g = game(
+        {"hero_expedition": ["haven-warrior"], "hero_at": 5, "companion_at": 6}, {}, phase="dusk", revealed=[0, 1, 2]
+    )
     assert g.outcome is not None and g.outcome.winners == [ANN]
 
 
@@ -128,8 +151,12 @@ def test_4_3_c_d_e_same_distance_starts_tiebreakers_in_the_arena() -> None:
 
 
 def test_4_3_h_arena_the_player_winning_more_statistics_wins() -> None:
-    g = game({"hero_expedition": ["haven-warrior"], "companion_expedition": ["lyra-skald"]},
-             {"hero_expedition": ["kodama"]}, phase="dusk", arena=True)
+    g = game(
+        {"hero_expedition": ["haven-warrior"], "companion_expedition": ["lyra-skald"]},
+        {"hero_expedition": ["kodama"]},
+        phase="dusk",
+        arena=True,
+    )
     # Ann 7/2/6 against Bob 3/3/3: Ann wins Forest and Water.
     assert g.outcome is not None and g.outcome.winners == [ANN]
 

@@ -31,8 +31,13 @@ def deck_problems(cards: Mapping[str, Card], hero: str, counts: Mapping[str, Any
     out: list[tuple[str | None, str]] = []
     h = cards.get(hero)
     if h is None or h.kind != "hero":
-        out.append((None, f"hero {hero!r}: a deck has exactly one Hero; heroes: "
-                          f"{', '.join(sorted(c.id for c in cards.values() if c.kind == 'hero'))}"))
+        out.append(
+            (
+                None,
+                f"hero {hero!r}: a deck has exactly one Hero; heroes: "
+                f"{', '.join(sorted(c.id for c in cards.values() if c.kind == 'hero'))}",
+            )
+        )
     factions = {h.faction} if h is not None and h.faction else set()
     names: dict[str, int] = {}
     total = 0
@@ -54,8 +59,13 @@ def deck_problems(cards: Mapping[str, Card], hero: str, counts: Mapping[str, Any
             factions.add(card.faction)
         total += n
     if len(factions) > MAX_FACTIONS:
-        out.append((None, f"{len(factions)} factions ({', '.join(sorted(f for f in factions if f))}): "
-                          f"at most {MAX_FACTIONS}, the Hero's included"))
+        out.append(
+            (
+                None,
+                f"{len(factions)} factions ({', '.join(sorted(f for f in factions if f))}): "
+                f"at most {MAX_FACTIONS}, the Hero's included",
+            )
+        )
     if total < MIN_CARDS:
         out.append((None, f"{total} cards besides the Hero: a deck has at least {MIN_CARDS}"))
     if total + 1 > MAX_TOTAL:
@@ -147,8 +157,10 @@ def read_deck_file(path: Path, cards: Mapping[str, Card]) -> dict[str, Any]:
         p = problems[0]
         raise CardgamesError(f"{p.file}:{p.line}: {p.message}")
     if not isinstance(data, dict) or not isinstance(data.get("hero"), str) or not isinstance(data.get("cards"), dict):
-        raise CardgamesError(f"{path}:1: a deck file has `hero: <hero id>` and `cards:` mapping card ids "
-                             "to copies, e.g. `haven-warrior: 3`")
+        raise CardgamesError(
+            f"{path}:1: a deck file has `hero: <hero id>` and `cards:` mapping card ids "
+            "to copies, e.g. `haven-warrior: 3`"
+        )
     lines: dict[str, int] = {}
     hero_line = 1
     if isinstance(node, yaml.MappingNode):

@@ -17,8 +17,7 @@ class Rules(Protocol):
         """Every card by id."""
         ...
 
-    def card_name(self, state: State, obj: GameObject) -> str:
-        ...
+    def card_name(self, state: State, obj: GameObject) -> str: ...
 
 
 def rules_of(flow: Flow) -> Rules:

@@ -17,8 +17,20 @@ DAY_CAP = 40
 """Ruling H17: after Night of this day with no winner, the greater total distance wins, else a draw."""
 
 FIRST_DAY = ("morning", "deal", "orbs", "noon", "afternoon", "dusk", "progress", "rest", "cleanup", "victory")
-LATER_DAY = ("morning", "succeed", "prepare", "draw", "expand", "noon", "afternoon", "dusk", "progress",
-             "rest", "cleanup", "victory")
+LATER_DAY = (
+    "morning",
+    "succeed",
+    "prepare",
+    "draw",
+    "expand",
+    "noon",
+    "afternoon",
+    "dusk",
+    "progress",
+    "rest",
+    "cleanup",
+    "victory",
+)
 
 
 def day_steps(state: State) -> tuple[str, ...]:
@@ -32,10 +44,12 @@ class Day:
         self.rules = rules
 
     def frame_kinds(self) -> dict[str, FrameKind]:
-        return {"day": FnFrame(self._day_run),
-                "afternoon": FnFrame(self._afternoon_run, self._afternoon_answer),
-                "orbs": FnFrame(self._orbs_run, self._orbs_answer),
-                "cleanup": FnFrame(self._cleanup_run, self._cleanup_answer)}
+        return {
+            "day": FnFrame(self._day_run),
+            "afternoon": FnFrame(self._afternoon_run, self._afternoon_answer),
+            "orbs": FnFrame(self._orbs_run, self._orbs_answer),
+            "cleanup": FnFrame(self._cleanup_run, self._cleanup_answer),
+        }
 
     # -- the day's daily effects -----------------------------------------------------------
 
@@ -133,11 +147,19 @@ class Day:
             return None
         options = [Option(f"orb:{o.id}", f"{self.rules.card_name(state, o)} as a Mana Orb", "orb", o.id) for o in hand]
         if frame.data["optional"]:
-            return Ask(seat, "expand", "Expand: you may put a card from your Hand in your Mana zone (ready)",
-                       [*options, Option("skip", "Keep them all", "pass")])
+            return Ask(
+                seat,
+                "expand",
+                "Expand: you may put a card from your Hand in your Mana zone (ready)",
+                [*options, Option("skip", "Keep them all", "pass")],
+            )
         left = int(frame.data["left"])
-        return Ask(seat, "orbs", f"Day 1: put {left} more card{'s' if left > 1 else ''} from your Hand "
-                                 "in your Mana zone (ready)", options)
+        return Ask(
+            seat,
+            "orbs",
+            f"Day 1: put {left} more card{'s' if left > 1 else ''} from your Hand in your Mana zone (ready)",
+            options,
+        )
 
     def _orbs_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
         if option.key == "skip":
@@ -169,13 +191,18 @@ class Day:
         for obj in legal.playable_cards(state, cards, seat):
             where = "Reserve" if obj.zone == t.reserve(seat) else "Hand"
             cost = legal.card_cost(state, cards, seat, obj)
-            options.append(Option(f"play:{obj.id}", f"Play {self.rules.card_name(state, obj)} from {where} ({cost})",
-                                  "play", obj.id))
-        for obj, i, ab in legal.usable_abilities(state, cards, seat):
+            options.append(
+                Option(
+                    f"play:{obj.id}", f"Play {self.rules.card_name(state, obj)} from {where} ({cost})", "play", obj.id
+                )
+            )
+        for obj, i, _ab in legal.usable_abilities(state, cards, seat):
             what = "support" if obj.zone == t.reserve(seat) else "quick action"
             text = [ln for ln in cards[obj.card].text.split("\n") if ln]
             line = next((ln for ln in text if ln.startswith(("Support", "Exhaust", "Pay"))), what)
-            options.append(Option(f"quick:{obj.id}:{i}", f"{self.rules.card_name(state, obj)} — {line}", "quick", obj.id))
+            options.append(
+                Option(f"quick:{obj.id}:{i}", f"{self.rules.card_name(state, obj)} — {line}", "quick", obj.id)
+            )
         options.append(Option("pass", "Pass (no more turns this Afternoon)", "pass"))
         return Ask(seat, "turn", f"Your turn (day {t.day(state)}): play a quick action, then a card, or pass", options)
 
@@ -197,8 +224,15 @@ class Day:
         i = int(parts[2])
         flow.update(frame, pending="quick")
         flow.push("reactions")
-        flow.push("declare", what="ability", seat=seat, source=oid, index=i,
-                  ref=f"ab:{flow.state.objects[oid].card}:{i}", targets={})
+        flow.push(
+            "declare",
+            what="ability",
+            seat=seat,
+            source=oid,
+            index=i,
+            ref=f"ab:{flow.state.objects[oid].card}:{i}",
+            targets={},
+        )
 
     def _spell_ref(self, flow: Flow, oid: int) -> str | None:
         card = self.rules.cards[flow.state.objects[oid].card]
@@ -212,7 +246,7 @@ class Day:
         if state.globals.get("after_you"):
             flow.emit(ce.GlobalSet("after_you", False))
         passed = set(frame.data["passed"])
-        nxt = [s for s in state.seats_from(state.active)[1:] + [state.active] if s not in passed]
+        nxt = [s for s in [*state.seats_from(state.active)[1:], state.active] if s not in passed]
         if not nxt:
             steps.expire_emblems(flow, "afternoon")
             for s in frame.data["passed"]:
@@ -238,12 +272,21 @@ class Day:
             return None
         seat = order[i]
         res_limit, land_limit = t.limits(state, self.rules.cards, seat)
-        for zone, limit, what in ((t.reserve(seat), res_limit, "Reserve"), (t.landmarks(seat), land_limit, "Landmarks")):
+        for zone, limit, what in (
+            (t.reserve(seat), res_limit, "Reserve"),
+            (t.landmarks(seat), land_limit, "Landmarks"),
+        ):
             left = [o for o in state.cards_in(zone) if o.id not in chosen]
             if len(left) > limit:
-                return Ask(seat, "cleanup", f"Clean-up: your {what} keeps {limit}; discard {len(left) - limit} more",
-                           [Option(f"discard:{o.id}", f"Discard {self.rules.card_name(state, o)}", "discard", o.id)
-                            for o in left])
+                return Ask(
+                    seat,
+                    "cleanup",
+                    f"Clean-up: your {what} keeps {limit}; discard {len(left) - limit} more",
+                    [
+                        Option(f"discard:{o.id}", f"Discard {self.rules.card_name(state, o)}", "discard", o.id)
+                        for o in left
+                    ],
+                )
         flow.update(frame, i=i + 1)
         return None
 

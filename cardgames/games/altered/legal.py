@@ -38,8 +38,11 @@ def still_legal(state: State, cards: Mapping[str, Card], spec: TargetSpec, seat:
 
 def tough_surcharge(state: State, cards: Mapping[str, Card], seat: int, targets: list[int]) -> int:
     """Tough X: an opponent's card or ability that targets the object costs X more."""
-    return sum(t.tough(state, cards, state.objects[o]) for o in targets
-               if o in state.objects and state.objects[o].controller != seat)
+    return sum(
+        t.tough(state, cards, state.objects[o])
+        for o in targets
+        if o in state.objects and state.objects[o].controller != seat
+    )
 
 
 def reductions(state: State, seat: int, card: Card) -> int:

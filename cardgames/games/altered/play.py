@@ -3,6 +3,7 @@ pay, resolve — and the reactions check that follows (fragment 5.1.1, 6.1; ruli
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cardgames.engine import core_events as ce
@@ -24,11 +25,13 @@ class Play:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.verbs: dict[str, Verb] = VERBS
+        self.verbs: Mapping[str, Verb] = VERBS
 
     def frame_kinds(self) -> dict[str, FrameKind]:
-        return {"declare": FnFrame(self._declare_run, self._declare_answer),
-                "reactions": FnFrame(self._reactions_run, self._reactions_answer)}
+        return {
+            "declare": FnFrame(self._declare_run, self._declare_answer),
+            "reactions": FnFrame(self._reactions_run, self._reactions_answer),
+        }
 
     # -- EffectRules ----------------------------------------------------------------------
 
@@ -72,7 +75,11 @@ class Play:
         if d["what"] == "card":
             return legal.card_cost(state, self.rules.cards, seat, state.objects[int(d["source"])], surcharge)
         ab = self._ability(d)
-        base = legal.ability_cost(state, ab, seat) if ab is not None and (d["what"] == "ability" or d.get("optional")) else 0
+        base = (
+            legal.ability_cost(state, ab, seat)
+            if ab is not None and (d["what"] == "ability" or d.get("optional"))
+            else 0
+        )
         return base + surcharge
 
     def _payable_extra(self, flow: Flow, d: dict[str, Json]) -> bool:
@@ -103,24 +110,44 @@ class Play:
                 return None
             ab = self._ability(d)
             assert ab is not None
-            return Ask(seat, "may", f"{name}: use this reaction? — {_cost_text(ab.cost)}",
-                       [Option("yes", "Yes", "yes"), Option("no", "No", "no")])
+            return Ask(
+                seat,
+                "may",
+                f"{name}: use this reaction? — {_cost_text(ab.cost)}",
+                [Option("yes", "Yes", "yes"), Option("no", "No", "no")],
+            )
         ab = self._ability(d)
-        if d.get("optional") and ab is not None and ab.cost is not None and ab.cost.hand_to_reserve \
-                and not d.get("paid_cards"):
+        if (
+            d.get("optional")
+            and ab is not None
+            and ab.cost is not None
+            and ab.cost.hand_to_reserve
+            and not d.get("paid_cards")
+        ):
             hand = state.cards_in(t.hand(seat))
-            return Ask(seat, "hand_to_reserve", f"{name}: put a card from your Hand in your Reserve (cost)",
-                       [Option(f"card:{o.id}", self.rules.card_name(state, o), "card", o.id) for o in hand])
+            return Ask(
+                seat,
+                "hand_to_reserve",
+                f"{name}: put a card from your Hand in your Reserve (cost)",
+                [Option(f"card:{o.id}", self.rules.card_name(state, o), "card", o.id) for o in hand],
+            )
         if d["what"] == "card" and cards[source.card].kind == "character" and d.get("exp") is None:
-            return Ask(seat, "expedition", f"Play {name} into which expedition?",
-                       [*[Option(f"exp:{k}", f"{k.capitalize()} expedition", "expedition") for k in t.KINDS], *back])
+            return Ask(
+                seat,
+                "expedition",
+                f"Play {name} into which expedition?",
+                [*[Option(f"exp:{k}", f"{k.capitalize()} expedition", "expedition") for k in t.KINDS], *back],
+            )
         targets: dict[str, list[int]] = {k: list(v) for k, v in dict(d.get("targets") or {}).items()}
         for slot, spec in self._specs(d).items():
             if slot in targets:
                 continue
             chosen = [o for v in targets.values() for o in v]
-            opts = [o for o in legal.legal_targets(state, cards, spec, seat)
-                    if self._mana(flow, d, [*chosen, o]) <= t.ready_orbs(state, seat) or d["what"] == "reaction"]
+            opts = [
+                o
+                for o in legal.legal_targets(state, cards, spec, seat)
+                if self._mana(flow, d, [*chosen, o]) <= t.ready_orbs(state, seat) or d["what"] == "reaction"
+            ]
             if not opts:
                 flow.update(frame, targets={**targets, slot: []})
                 return None
@@ -135,7 +162,9 @@ class Play:
         state = flow.state
         obj = state.objects[oid]
         where = obj.zone.split(":")[0]
-        place = {"exp": f"{t.expedition_of(obj)} expedition", "reserve": "Reserve", "landmarks": "Landmarks"}.get(where, where)
+        place = {"exp": f"{t.expedition_of(obj)} expedition", "reserve": "Reserve", "landmarks": "Landmarks"}.get(
+            where, where
+        )
         return f"{self.rules.card_name(state, obj)} ({state.players[obj.controller].name}'s {place})"
 
     def _declare_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
@@ -195,8 +224,9 @@ class Play:
         del obj
         effects.start(flow, str(d["ref"]), seat, source=oid, targets=targets)
 
-    def _play_card(self, flow: Flow, seat: int, oid: int, d: dict[str, Json],
-                   targets: dict[str, list[int]], mana: int) -> None:
+    def _play_card(
+        self, flow: Flow, seat: int, oid: int, d: dict[str, Json], targets: dict[str, list[int]], mana: int
+    ) -> None:
         """Move to Limbo (a Character or Spell from Reserve gains Fleeting), pay, and resolve."""
         state = flow.state
         obj = state.objects[oid]
@@ -206,9 +236,16 @@ class Play:
         if (from_reserve and card.kind != "permanent") or card.fleeting:
             flow.emit(ce.ObjectPropSet(oid, "fleeting", True))
         steps.pay_mana(flow, seat, mana)
-        used = [e for e in steps.emblems(state) if e["seat"] == seat and (
-            e["kind"] == "next_card_cost" or (e["kind"] == "next_permanent_cost" and card.kind == "permanent")
-            or (e["kind"] == "next_character_boost" and card.kind == "character"))]
+        used = [
+            e
+            for e in steps.emblems(state)
+            if e["seat"] == seat
+            and (
+                e["kind"] == "next_card_cost"
+                or (e["kind"] == "next_permanent_cost" and card.kind == "permanent")
+                or (e["kind"] == "next_character_boost" and card.kind == "character")
+            )
+        ]
         if used:
             gone = {e["id"] for e in used}
             flow.emit(ce.GlobalSet("emblems", [e for e in steps.emblems(state) if e["id"] not in gone]))
@@ -250,9 +287,15 @@ class Play:
             if len(mine) == 1:
                 self._take(flow, mine[0])
                 return None
-            return Ask(seat, "reaction", "Play one of your reactions in Limbo",
-                       [Option(f"react:{r['id']}", f"{r['label']}: {self._text(r)}", "reaction", int(r["source"]))
-                        for r in mine])
+            return Ask(
+                seat,
+                "reaction",
+                "Play one of your reactions in Limbo",
+                [
+                    Option(f"react:{r['id']}", f"{r['label']}: {self._text(r)}", "reaction", int(r["source"]))
+                    for r in mine
+                ],
+            )
         raise AssertionError("a reaction in Limbo belongs to no seat")
 
     def _text(self, r: dict[str, Any]) -> str:
@@ -269,8 +312,15 @@ class Play:
         flow.emit(ce.GlobalSet("reactions", [x for x in steps.reactions(flow.state) if x["id"] != r["id"]]))
         steps.count_use(flow, f"r:{r['source']}:{r['ref']}")
         ab = steps.ability_of(self.rules.cards, str(r["ref"]))
-        flow.push("declare", what="reaction", seat=int(r["seat"]), source=int(r["source"]), ref=str(r["ref"]),
-                  optional=ab.optional, targets={"it": [int(r["subject"])]} if r.get("subject") is not None else {})
+        flow.push(
+            "declare",
+            what="reaction",
+            seat=int(r["seat"]),
+            source=int(r["source"]),
+            ref=str(r["ref"]),
+            optional=ab.optional,
+            targets={"it": [int(r["subject"])]} if r.get("subject") is not None else {},
+        )
 
 
 def _cost_text(cost: Cost | None) -> str:

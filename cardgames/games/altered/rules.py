@@ -50,13 +50,25 @@ class Altered(Ruleset):
     # -- options -------------------------------------------------------------------------
 
     def setup_form(self) -> SetupForm:
-        decks = tuple((f"{d.name} ({self.cards[d.hero].name})", d.id)
-                      for d in sorted(self.cat.decks.values(), key=lambda d: d.name))
+        decks = tuple(
+            (f"{d.name} ({self.cards[d.hero].name})", d.id)
+            for d in sorted(self.cat.decks.values(), key=lambda d: d.name)
+        )
         return SetupForm(
             formats=(Format("", "Altered (two players)", (2,)),),
-            seat_choices=(SeatChoice("deck", "decks", decks, random="Random deck", by_player=True,
-                                     file="or a deck file (.yaml)", read_file=self.read_deck),),
-            short="alt")
+            seat_choices=(
+                SeatChoice(
+                    "deck",
+                    "decks",
+                    decks,
+                    random="Random deck",
+                    by_player=True,
+                    file="or a deck file (.yaml)",
+                    read_file=self.read_deck,
+                ),
+            ),
+            short="alt",
+        )
 
     def read_deck(self, path: Path) -> dict[str, Json]:
         """A player's own deck file, read and checked; CardgamesError names file, line and rule."""
@@ -122,8 +134,14 @@ class Altered(Ruleset):
             flow.emit(ce.ZoneCreated(t.deck(s), "pile", s, "hidden"))
             flow.emit(ce.ZoneCreated(t.hand(s), "hand", s, "owner"))
             flow.emit(ce.ZoneCreated(t.mana(s), "area", s, "owner"))
-            for zone in (t.reserve(s), t.landmarks(s), t.discard(s), t.hero_zone(s),
-                         t.expedition(s, "hero"), t.expedition(s, "companion")):
+            for zone in (
+                t.reserve(s),
+                t.landmarks(s),
+                t.discard(s),
+                t.hero_zone(s),
+                t.expedition(s, "hero"),
+                t.expedition(s, "companion"),
+            ):
                 flow.emit(ce.ZoneCreated(zone, "area" if not zone.startswith("discard") else "pile", s, "public"))
             flow.emit(ce.PlayerPropSet(s, "hero_at", t.HERO_START))
             flow.emit(ce.PlayerPropSet(s, "companion_at", t.COMPANION_START))
@@ -169,10 +187,16 @@ class Altered(Ruleset):
         flow.emit(ce.GlobalSet("day", day))
         for s, name in enumerate(names):
             spec = dict((given.get("players") or {}).get(name) or {})
-            for key, zone in (("deck", t.deck(s)), ("hand", t.hand(s)), ("reserve", t.reserve(s)),
-                              ("discard", t.discard(s)), ("landmarks", t.landmarks(s)), ("mana", t.mana(s)),
-                              ("hero_expedition", t.expedition(s, "hero")),
-                              ("companion_expedition", t.expedition(s, "companion"))):
+            for key, zone in (
+                ("deck", t.deck(s)),
+                ("hand", t.hand(s)),
+                ("reserve", t.reserve(s)),
+                ("discard", t.discard(s)),
+                ("landmarks", t.landmarks(s)),
+                ("mana", t.mana(s)),
+                ("hero_expedition", t.expedition(s, "hero")),
+                ("companion_expedition", t.expedition(s, "companion")),
+            ):
                 for item in spec.get(key) or []:
                     entry = {"card": item} if isinstance(item, str) else dict(item)
                     if entry["card"] not in self.cards:
@@ -236,8 +260,9 @@ class Altered(Ruleset):
         if card.kind == "hero":
             facts["limits"] = [card.reserve_limit, card.landmark_limit]
             if obj.controller >= 0:  # what meets at Dusk: the statistics of its player's expeditions
-                facts["expeditions"] = {k: [t.expedition_stats(state, self.cards, obj.controller, k)[x] for x in TERRAINS]
-                                        for k in t.KINDS}
+                facts["expeditions"] = {
+                    k: [t.expedition_stats(state, self.cards, obj.controller, k)[x] for x in TERRAINS] for k in t.KINDS
+                }
         if card.kind == "tumult":
             facts["halves"] = [list(h) for h in (card.halves[::-1] if obj.props.get("flipped") else card.halves)]
         return facts

@@ -24,13 +24,13 @@ FACTIONS: tuple[Faction, ...] = ("axiom", "bravos", "lyra", "muna", "ordis", "yz
 Kind = Literal["hero", "character", "spell", "permanent", "token", "tumult"]
 
 When = Literal[
-    "played",          # {J} when I enter play (from anywhere)
-    "from_hand",       # {H} when I am played from Hand
-    "from_reserve",    # {R} when I am played from Reserve
-    "noon",            # At Noon
-    "leaves",          # when I leave the Expedition zone
-    "sacrificed",      # when I am sacrificed
-    "you_sacrifice",   # when you sacrifice a Character
+    "played",  # {J} when I enter play (from anywhere)
+    "from_hand",  # {H} when I am played from Hand
+    "from_reserve",  # {R} when I am played from Reserve
+    "noon",  # At Noon
+    "leaves",  # when I leave the Expedition zone
+    "sacrificed",  # when I am sacrificed
+    "you_sacrifice",  # when you sacrifice a Character
     "you_play_permanent",  # when you play a Permanent (with Hand cost >= min_hand_cost)
     "you_play_character",  # when you play a Character
 ]
@@ -94,10 +94,12 @@ class Ability(Strict):
     def _one_kind(self) -> Ability:
         kinds = [k for k in ("when", "quick", "support") if getattr(self, k) is not None]
         if len(kinds) != 1:
-            raise ValueError("an ability is exactly one of: when (reaction), quick (quick action), "
-                             f"support (from Reserve); this one has {kinds or 'none'}")
+            raise ValueError(
+                "an ability is exactly one of: when (reaction), quick (quick action), "
+                f"support (from Reserve); this one has {kinds or 'none'}"
+            )
         if self.cost is not None and not self.optional:
-            raise ValueError("only an optional reaction (\"you may pay …\") has a `cost`")
+            raise ValueError('only an optional reaction ("you may pay …") has a `cost`')
         if not self.effect:
             raise ValueError("an ability needs an effect")
         return self

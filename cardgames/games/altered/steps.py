@@ -151,8 +151,15 @@ def queue(flow: Flow, seat: int, source: int, ref: str, was_fleeting: bool = Fal
     if uses(state, f"r:{source}:{ref}") >= t.LIMIT:
         return
     rid = serial(flow)
-    entry = {"id": rid, "seat": seat, "source": source, "ref": ref, "card": obj.card,
-             "label": rules.card_name(state, obj), "subject": subject}
+    entry = {
+        "id": rid,
+        "seat": seat,
+        "source": source,
+        "ref": ref,
+        "card": obj.card,
+        "label": rules.card_name(state, obj),
+        "subject": subject,
+    }
     flow.emit(ce.GlobalSet("reactions", [*reactions(state), entry]))
 
 
@@ -187,8 +194,12 @@ def trigger_self(flow: Flow, oid: int, when: str, was_fleeting: bool = False) ->
 
 def in_play_of(state: State, seat: int) -> list[GameObject]:
     """What a player controls in play: the Hero, Landmarks and Characters."""
-    ids = [*state.zones[t.hero_zone(seat)].cards, *state.zones[t.landmarks(seat)].cards,
-           *state.zones[t.expedition(seat, "hero")].cards, *state.zones[t.expedition(seat, "companion")].cards]
+    ids = [
+        *state.zones[t.hero_zone(seat)].cards,
+        *state.zones[t.landmarks(seat)].cards,
+        *state.zones[t.expedition(seat, "hero")].cards,
+        *state.zones[t.expedition(seat, "companion")].cards,
+    ]
     return [state.objects[i] for i in ids]
 
 
@@ -203,7 +214,7 @@ def trigger_controllers(flow: Flow, seat: int, when: str, hand_cost: int = 0, su
 
 
 def trigger_phase(flow: Flow, when: str) -> None:
-    """"At Noon" reactions of everything in play, in initiative order (fragment 4.2.b)."""
+    """ "At Noon" reactions of everything in play, in initiative order (fragment 4.2.b)."""
     for seat in t.initiative_order(flow.state):
         trigger_controllers(flow, seat, when)
 
@@ -218,8 +229,11 @@ def emblems(state: State) -> list[dict[str, Any]]:
 
 def add_emblem(flow: Flow, seat: int, kind: str, amount: int, until: str) -> None:
     eid = serial(flow)
-    flow.emit(ce.GlobalSet("emblems", [*emblems(flow.state),
-                                       {"id": eid, "seat": seat, "kind": kind, "amount": amount, "until": until}]))
+    flow.emit(
+        ce.GlobalSet(
+            "emblems", [*emblems(flow.state), {"id": eid, "seat": seat, "kind": kind, "amount": amount, "until": until}]
+        )
+    )
 
 
 def expire_emblems(flow: Flow, until: str) -> None:

@@ -170,7 +170,7 @@ def all_characters(state: State) -> list[GameObject]:
 
 
 def expedition_of(obj: GameObject) -> str | None:
-    """"hero" or "companion" for a Character in an expedition, else None."""
+    """ "hero" or "companion" for a Character in an expedition, else None."""
     parts = obj.zone.split(":")
     return parts[2] if parts[0] == "exp" else None
 
@@ -194,7 +194,7 @@ def present(state: State, cards: Mapping[str, Card], seat: int, kind: str) -> li
 def expedition_stats(state: State, cards: Mapping[str, Card], seat: int, kind: str) -> dict[str, int]:
     """Dusk statistics of an expedition: the sum of its present Characters' statistics; Asleep
     ones count for nothing."""
-    out = {t: 0 for t in TERRAINS}
+    out: dict[str, int] = {t: 0 for t in TERRAINS}
     for obj in present(state, cards, seat, kind):
         if obj.props.get("asleep"):
             continue
@@ -206,7 +206,7 @@ def expedition_stats(state: State, cards: Mapping[str, Card], seat: int, kind: s
 def arena_stats(state: State, cards: Mapping[str, Card], seat: int) -> dict[str, int]:
     """Fragment 4.3.h.1: one set of statistics from every Character in both expeditions
     (a Gigantic one counted once, ruling H12)."""
-    out = {t: 0 for t in TERRAINS}
+    out: dict[str, int] = {t: 0 for t in TERRAINS}
     for obj in characters(state, seat):
         if obj.props.get("asleep"):
             continue
@@ -220,8 +220,7 @@ def is_defender(state: State, cards: Mapping[str, Card], obj: GameObject) -> boo
     if card.defender:
         return True
     if card.defender_unless_plants:
-        plants = [o for o in characters(state, obj.controller)
-                  if o.id != obj.id and "Plant" in cards[o.card].subtypes]
+        plants = [o for o in characters(state, obj.controller) if o.id != obj.id and "Plant" in cards[o.card].subtypes]
         return len(plants) < card.defender_unless_plants
     return False
 

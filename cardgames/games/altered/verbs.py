@@ -68,11 +68,17 @@ def resupply(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     if args.get("may"):
         if len(ctx.answer) < len(seats):
             seat = seats[len(ctx.answer)]
-            said = [f"{flow.state.players[s].name}: {'yes' if a == 'yes' else 'no'}"
-                    for s, a in zip(seats, ctx.answer, strict=False)]
+            said = [
+                f"{flow.state.players[s].name}: {'yes' if a == 'yes' else 'no'}"
+                for s, a in zip(seats, ctx.answer, strict=False)
+            ]
             before = f" ({'; '.join(said)})" if said else ""
-            return Ask(seat, "may", f"Resupply? (the top card of your Deck to your Reserve){before}",
-                       [Option("yes", "Resupply", "yes"), Option("no", "Don't", "no")])
+            return Ask(
+                seat,
+                "may",
+                f"Resupply? (the top card of your Deck to your Reserve){before}",
+                [Option("yes", "Resupply", "yes"), Option("no", "Don't", "no")],
+            )
         seats = [s for s, a in zip(seats, ctx.answer, strict=True) if a == "yes"]
     for seat in seats:
         steps.resupply(flow, seat)
@@ -94,8 +100,12 @@ def create(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     if where == "chosen":
         if not ctx.answer:
             name = rules_of(flow).cards[args["token"]].name
-            return Ask(ctx.controller, "expedition", f"In which of your expeditions is the {name} created?",
-                       [Option(f"exp:{k}", f"{k.capitalize()} expedition", "expedition") for k in t.KINDS])
+            return Ask(
+                ctx.controller,
+                "expedition",
+                f"In which of your expeditions is the {name} created?",
+                [Option(f"exp:{k}", f"{k.capitalize()} expedition", "expedition") for k in t.KINDS],
+            )
         kinds = [ctx.answer[0].split(":")[1]]
     elif where == "each":
         kinds = list(t.KINDS)
@@ -149,17 +159,23 @@ def sacrifice(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     chosen: list[int] = []
     answers = list(ctx.answer)
     for seat in _who(flow, ctx, args):
-        pool = [o for o in t.characters(state, seat)
-                if only is None or t.expedition_of(o) == only or names.cards[o.card].gigantic]
+        pool = [
+            o
+            for o in t.characters(state, seat)
+            if only is None or t.expedition_of(o) == only or names.cards[o.card].gigantic
+        ]
         if not pool:
             continue
         if answers:
             chosen.append(int(answers.pop(0).split(":")[1]))
             continue
         done = ", ".join(names.card_name(state, state.objects[c]) for c in chosen)
-        return Ask(seat, "sacrifice", "Sacrifice one of your Characters" + (f" (chosen so far: {done})" if done else ""),
-                   [Option(f"sacrifice:{o.id}", f"Sacrifice {names.card_name(state, o)}", "sacrifice", o.id)
-                    for o in pool])
+        return Ask(
+            seat,
+            "sacrifice",
+            "Sacrifice one of your Characters" + (f" (chosen so far: {done})" if done else ""),
+            [Option(f"sacrifice:{o.id}", f"Sacrifice {names.card_name(state, o)}", "sacrifice", o.id) for o in pool],
+        )
     for oid in chosen:
         steps.move(flow, oid, "discard", as_sacrifice=True)
     return None
@@ -179,8 +195,12 @@ def hand_to_reserve(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask |
         return None
     if not ctx.answer:
         names = rules_of(flow)
-        return Ask(ctx.controller, "hand_to_reserve", "Put a card from your Hand in your Reserve",
-                   [Option(f"card:{o.id}", names.card_name(state, o), "card", o.id) for o in hand])
+        return Ask(
+            ctx.controller,
+            "hand_to_reserve",
+            "Put a card from your Hand in your Reserve",
+            [Option(f"card:{o.id}", names.card_name(state, o), "card", o.id) for o in hand],
+        )
     oid = int(ctx.answer[0].split(":")[1])
     flow.emit(ce.ObjectMoved(oid, t.reserve(ctx.controller), reset=True))
     return None
@@ -214,9 +234,19 @@ def _gated(verb: Verb) -> Verb:
 
 
 _PLAIN: dict[str, Callable[[Flow, StepContext, dict[str, Any]], Ask | None]] = {
-    "boost": boost, "status": status, "draw": draw, "resupply": resupply, "sabotage": sabotage,
-    "create": create, "switch": switch, "to_reserve": to_reserve, "discard": discard,
-    "sacrifice": sacrifice, "roll": roll, "hand_to_reserve": hand_to_reserve, "emblem": emblem,
+    "boost": boost,
+    "status": status,
+    "draw": draw,
+    "resupply": resupply,
+    "sabotage": sabotage,
+    "create": create,
+    "switch": switch,
+    "to_reserve": to_reserve,
+    "discard": discard,
+    "sacrifice": sacrifice,
+    "roll": roll,
+    "hand_to_reserve": hand_to_reserve,
+    "emblem": emblem,
     "after_you": after_you,
 }
 VERBS: dict[str, Verb] = {name: _gated(fn) for name, fn in _PLAIN.items()}

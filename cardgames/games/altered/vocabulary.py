@@ -40,8 +40,14 @@ VERBS: dict[str, dict[str, str]] = {
 """verb -> {argument: kind}. Every argument is optional unless listed in REQUIRED."""
 
 REQUIRED: dict[str, tuple[str, ...]] = {
-    "boost": ("to", "n"), "status": ("to", "status"), "sabotage": ("target",), "create": ("token", "where"),
-    "switch": ("to",), "to_reserve": ("to",), "discard": ("to",), "sacrifice": ("who",),
+    "boost": ("to", "n"),
+    "status": ("to", "status"),
+    "sabotage": ("target",),
+    "create": ("token", "where"),
+    "switch": ("to",),
+    "to_reserve": ("to",),
+    "discard": ("to",),
+    "sacrifice": ("who",),
     "emblem": ("kind", "amount", "until"),
 }
 
@@ -82,8 +88,9 @@ def step_problems(steps: list[dict[str, Any]], slots: set[str], cards: set[str])
                 out.append(f"step {i}: {verb}.{name} is a whole number ≥ 1")
             elif kind == "bool" and not isinstance(value, bool):
                 out.append(f"step {i}: {verb}.{name} is true or false")
-            elif kind == "range" and not (isinstance(value, list) and len(value) == 2
-                                          and all(isinstance(v, int) and 1 <= v <= 6 for v in value)):
+            elif kind == "range" and not (
+                isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and 1 <= v <= 6 for v in value)
+            ):
                 out.append(f"step {i}: {verb}.if_roll is [low, high] between 1 and 6")
             elif kind in _CHOICES and value not in _CHOICES[kind]:
                 out.append(f"step {i}: {verb}.{name} {value!r}: one of {', '.join(_CHOICES[kind])}")

@@ -1,4 +1,4 @@
-""""Why can't I play this?" for Altered: each card in the seat's Hand or Reserve and each ability it
+""" "Why can't I play this?" for Altered: each card in the seat's Hand or Reserve and each ability it
 controls that it cannot use now, with the rule that stops it (from its own cards and public facts)."""
 
 from __future__ import annotations
@@ -25,23 +25,32 @@ def reasons(rules: Rules, state: State, seat: int, legal_keys: set[str]) -> list
             elif not my_turn:
                 out.append((name, "cards are played only in your own Afternoon turn (fragment 5.1.1.b)"))
             elif where == "Reserve" and obj.exhausted:
-                out.append((name, "it is exhausted: exhausted cards in Reserve can't be played until Morning's Prepare"))
+                out.append(
+                    (name, "it is exhausted: exhausted cards in Reserve can't be played until Morning's Prepare")
+                )
             else:
                 cost = legal.card_cost(state, cards, seat, obj)
-                out.append((name, f"it costs {cost} mana ({where} cost); you have {orbs} ready Mana Orb"
-                                  f"{'s' if orbs != 1 else ''}"))
+                out.append(
+                    (
+                        name,
+                        f"it costs {cost} mana ({where} cost); you have {orbs} ready Mana Orb"
+                        f"{'s' if orbs != 1 else ''}",
+                    )
+                )
     sources = [*steps.in_play_of(state, seat), *state.cards_in(t.reserve(seat))]
     for obj in sources:
         in_reserve = obj.zone == t.reserve(seat)
         for i, ab in enumerate(cards[obj.card].abilities):
-            cost = ab.support if in_reserve else ab.quick
-            if cost is None or f"quick:{obj.id}:{i}" in legal_keys:
+            price = ab.support if in_reserve else ab.quick
+            if price is None or f"quick:{obj.id}:{i}" in legal_keys:
                 continue
             name = f"Use {rules.card_name(state, obj)}'s {'support ability' if in_reserve else 'quick action'}"
             if not my_turn:
                 why = "quick actions are played only during your own Afternoon turn (fragment 5.1.1.b)"
             elif obj.exhausted:
-                why = "it is exhausted" + (": exhausted cards in Reserve have no support abilities" if in_reserve else "")
+                why = "it is exhausted" + (
+                    ": exhausted cards in Reserve have no support abilities" if in_reserve else ""
+                )
             elif not steps.condition_holds(state, ab.condition, seat):
                 why = "only if you are the first player" if ab.condition == "first_player" else f"needs {ab.condition}"
             elif steps.uses(state, f"q:{obj.id}:{i}") >= t.LIMIT:

@@ -39,9 +39,18 @@ def card_face(card: CardView, refs: set[int]) -> TileFace:
     counters = tuple((k, n) for k, n in sorted(card.counters.items()) if n)
     kind = str(f.get("kind", ""))
     notes = tuple(str(k) for k in f.get("keywords") or ())
-    return TileFace(card.id, card.name or "?", cost=f"{cost[0]}/{cost[1]}" if cost else None,
-                    stats=stats_text(f.get("stats")), statuses=statuses, counters=counters, notes=notes,
-                    kind=kind, colour=str(f.get("faction") or ""), marked=card.id in refs)
+    return TileFace(
+        card.id,
+        card.name or "?",
+        cost=f"{cost[0]}/{cost[1]}" if cost else None,
+        stats=stats_text(f.get("stats")),
+        statuses=statuses,
+        counters=counters,
+        notes=notes,
+        kind=kind,
+        colour=str(f.get("faction") or ""),
+        marked=card.id in refs,
+    )
 
 
 def region_line(view: GameView) -> list[str]:
@@ -71,8 +80,10 @@ def track_body(sheet: Sheet, view: GameView) -> None:
     names = ["Hero"] + [f"T{1 + i // 2}{'ab'[i % 2]}" for i in range(6)] + ["Comp."]
     width = 9
     if view.globals.get("arena"):
-        sheet.text("[b]The Arena[/b] (tiebreakers): all expeditions are here; Forest, Mountain and Water. "
-                   "At Dusk each player adds up all their Characters; whoever wins more statistics wins.")
+        sheet.text(
+            "[b]The Arena[/b] (tiebreakers): all expeditions are here; Forest, Mountain and Water. "
+            "At Dusk each player adds up all their Characters; whoever wins more statistics wins."
+        )
     else:
         sheet.text("".join(f"{n:<{width}}" for n in names))
         sheet.text("".join(f"{ty:<{width}}" for ty in types))
@@ -107,14 +118,18 @@ def seat_body(sheet: Sheet, view: GameView, p: PlayerView, decision: Decision | 
     z = view.zones
     orbs = z[f"mana:{s}"].count
     spent = p.counters.get("orbs_exhausted", 0)
-    sheet.text(f"Mana Orbs: [b]{orbs - spent} ready[/b], {spent} exhausted · Hand {z[f'hand:{s}'].count} · "
-               f"Deck {z[f'deck:{s}'].count} · Discard {z[f'discard:{s}'].count}")
+    sheet.text(
+        f"Mana Orbs: [b]{orbs - spent} ready[/b], {spent} exhausted · Hand {z[f'hand:{s}'].count} · "
+        f"Deck {z[f'deck:{s}'].count} · Discard {z[f'discard:{s}'].count}"
+    )
     sheet.tiles([card_face(c, refs) for c in z[f"hero:{s}"].cards + z[f"landmarks:{s}"].cards])
     for kind in ("hero", "companion"):
         cards = z[f"exp:{s}:{kind}"].cards
         stats = expedition_stats(view, p, kind)
-        sheet.text(f"{kind.capitalize()} expedition (region {int(p.props.get(f'{kind}_at', 0)) + 1}, "
-                   f"{stats_text(stats)}): " + ("" if cards else "empty"))
+        sheet.text(
+            f"{kind.capitalize()} expedition (region {int(p.props.get(f'{kind}_at', 0)) + 1}, "
+            f"{stats_text(stats)}): " + ("" if cards else "empty")
+        )
         if cards:
             sheet.tiles([card_face(c, refs) for c in cards])
     reserve = z[f"reserve:{s}"].cards
@@ -123,8 +138,10 @@ def seat_body(sheet: Sheet, view: GameView, p: PlayerView, decision: Decision | 
         sheet.tiles([card_face(c, refs) for c in reserve])
     hand = z[f"hand:{s}"]
     if view.viewer == s:
-        items = [(Link(c.id, c.name or "?", c.id in refs), f" ({'/'.join(map(str, c.facts.get('cost') or []))})")
-                 for c in hand.cards]
+        items = [
+            (Link(c.id, c.name or "?", c.id in refs), f" ({'/'.join(map(str, c.facts.get('cost') or []))})")
+            for c in hand.cards
+        ]
         sheet.flow(f"Hand ({hand.count}): " + ("" if items else "empty"), items)
         mana = z[f"mana:{s}"].cards
         sheet.text("Your Mana Orbs (face down): " + (", ".join(escape(c.name or "?") for c in mana) or "none"))
@@ -145,13 +162,17 @@ def _details(c: CardView) -> str:
     lines = [f"# {c.name}", ""]
     kind = str(f.get("kind", ""))
     sub = " – ".join(f.get("subtypes") or [])
-    lines.append(f"**{kind.capitalize()}**{' – ' + sub if sub else ''}"
-                 f"{' · ' + str(f.get('faction')).capitalize() if f.get('faction') else ''}")
+    lines.append(
+        f"**{kind.capitalize()}**{' – ' + sub if sub else ''}"
+        f"{' · ' + str(f.get('faction')).capitalize() if f.get('faction') else ''}"
+    )
     if f.get("cost"):
         lines.append(f"Hand cost {f['cost'][0]} · Reserve cost {f['cost'][1]}")
     if f.get("stats"):
-        lines.append(f"Forest {f['stats'][0]} · Mountain {f['stats'][1]} · Water {f['stats'][2]}"
-                     f" (printed {stats_text(f.get('printed'))})")
+        lines.append(
+            f"Forest {f['stats'][0]} · Mountain {f['stats'][1]} · Water {f['stats'][2]}"
+            f" (printed {stats_text(f.get('printed'))})"
+        )
     if f.get("halves"):
         lines.append("Regions: " + " | ".join(", ".join(h) for h in f["halves"]))
     if f.get("limits"):
@@ -224,5 +245,7 @@ class AlteredBoard(Board):
 
     @staticmethod
     def standing(player: PlayerView) -> str:
-        return f"hero expedition at region {int(player.props.get('hero_at', 0)) + 1}, " \
-               f"companion at {int(player.props.get('companion_at', 7)) + 1}"
+        return (
+            f"hero expedition at region {int(player.props.get('hero_at', 0)) + 1}, "
+            f"companion at {int(player.props.get('companion_at', 7)) + 1}"
+        )
