@@ -24,8 +24,20 @@ def test_deck_file_refused_with_file_line_and_rule(tmp_path: Path) -> None:
     deck.write_text("hero: kojo-and-booda\ncards:\n  haven-warrior: 3\n", encoding="utf-8")
     with pytest.raises(CardgamesError, match=r"d\.yaml:2: 3 cards besides the Hero: a deck has at least 29"):
         read_deck_file(deck, cards)
-    good = "hero: kojo-and-booda\ncards:\n" + "".join(f"  {c}: 3\n" for c in
-           ["haven-warrior", "red", "atlas", "achilles", "ratatoskr", "bravos-tracer", "issun-boshi",
-            "physical-training", "haven-trainee", "ordis-trooper"])
+    good = "hero: kojo-and-booda\ncards:\n" + "".join(
+        f"  {c}: 3\n"
+        for c in [
+            "haven-warrior",
+            "red",
+            "atlas",
+            "achilles",
+            "ratatoskr",
+            "bravos-tracer",
+            "issun-boshi",
+            "physical-training",
+            "haven-trainee",
+            "ordis-trooper",
+        ]
+    )
     deck.write_text(good, encoding="utf-8")
     assert read_deck_file(deck, cards)["hero"] == "kojo-and-booda"

@@ -16,7 +16,7 @@ from cardgames.engine.state import GameObject, Json, State
 from cardgames.games.altered import describe, invariants, steps, why_not
 from cardgames.games.altered import table as t
 from cardgames.games.altered.catalog import Catalog, deck_problems, read_deck_file
-from cardgames.games.altered.day import FIRST_DAY, LATER_DAY, Day
+from cardgames.games.altered.day import FIRST_DAY, LATER_DAY, Day, movers
 from cardgames.games.altered.play import Play
 from cardgames.games.altered.schema import TERRAINS, Card
 
@@ -263,6 +263,11 @@ class Altered(Ruleset):
                 facts["expeditions"] = {
                     k: [t.expedition_stats(state, self.cards, obj.controller, k)[x] for x in TERRAINS] for k in t.KINDS
                 }
+                if not state.globals.get("arena"):  # Progress as the table stands now
+                    facts["moves_at_dusk"] = [k for s, k in movers(state, self) if s == obj.controller]
+                else:  # the tiebreaker's single set of statistics (fragment 4.3.h.1)
+                    sums = t.arena_stats(state, self.cards, obj.controller)
+                    facts["arena"] = [sums[x] for x in TERRAINS]
         if card.kind == "tumult":
             facts["halves"] = [list(h) for h in (card.halves[::-1] if obj.props.get("flipped") else card.halves)]
         return facts

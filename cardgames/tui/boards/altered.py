@@ -77,8 +77,10 @@ def expedition_stats(view: GameView, p: PlayerView, kind: str) -> list[int]:
 def track_body(sheet: Sheet, view: GameView) -> None:
     """The adventure: one column per region, the markers on it, and the Dusk statistics."""
     types = region_line(view)
-    names = ["Hero"] + [f"T{1 + i // 2}{'ab'[i % 2]}" for i in range(6)] + ["Comp."]
-    width = 9
+    width = max(6, min(14, sheet.width // TRACK))
+    names = (
+        ["1 Hero"] + [f"{2 + i} T{1 + i // 2}{'ab'[i % 2]}" for i in range(6)] + ["8 Comp." if width > 7 else "8 Cmp"]
+    )
     if view.globals.get("arena"):
         sheet.text(
             "[b]The Arena[/b] (tiebreakers): all expeditions are here; Forest, Mountain and Water. "
@@ -94,12 +96,23 @@ def track_body(sheet: Sheet, view: GameView) -> None:
                 row[at] += mark
             initial = escape(p.name[:3])
             sheet.text("".join(f"{(initial + ':' + r) if r else '·':<{width}}" for r in row))
+    if view.globals.get("arena"):
+        sheet.text("At Dusk, all Characters of both expeditions (Forest/Mountain/Water):")
+        for p in view.players:
+            hero = view.zones[f"hero:{p.seat}"].cards
+            sums = list(hero[0].facts.get("arena") or []) if hero else []
+            sheet.text(f"  {escape(p.name)}: [b]{stats_text(sums)}[/b]")
+        return
+    sheet.text("At Dusk (Forest/Mountain/Water), if the table stays as it is:")
     for p in view.players:
+        hero = view.zones[f"hero:{p.seat}"].cards
+        moving = list(hero[0].facts.get("moves_at_dusk") or []) if hero else []
         parts = []
         for kind in ("hero", "companion"):
             s = expedition_stats(view, p, kind)
-            parts.append(f"{kind} {stats_text(s)}")
-        sheet.text(f"{escape(p.name)}: " + " · ".join(parts) + "  (Forest/Mountain/Water at Dusk)")
+            arrow = " [b]▶ moves forward[/b]" if kind in moving else ""
+            parts.append(f"{kind} {stats_text(s)}{arrow}")
+        sheet.text(f"  {escape(p.name)}: " + " · ".join(parts))
 
 
 def seat_title(view: GameView, p: PlayerView) -> str:
