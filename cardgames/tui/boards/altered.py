@@ -139,10 +139,9 @@ def seat_body(sheet: Sheet, view: GameView, p: PlayerView, decision: Decision | 
     for kind in ("hero", "companion"):
         cards = z[f"exp:{s}:{kind}"].cards
         stats = expedition_stats(view, p, kind)
-        sheet.text(
-            f"{kind.capitalize()} expedition (region {int(p.props.get(f'{kind}_at', 0)) + 1}, "
-            f"{stats_text(stats)}): " + ("" if cards else "empty")
-        )
+        arena = bool(view.globals.get("arena"))
+        where = "in the Arena" if arena else f"region {int(p.props.get(f'{kind}_at', 0)) + 1}"
+        sheet.text(f"{kind.capitalize()} expedition ({where}, {stats_text(stats)}): " + ("" if cards else "empty"))
         if cards:
             sheet.tiles([card_face(c, refs) for c in cards])
     reserve = z[f"reserve:{s}"].cards
