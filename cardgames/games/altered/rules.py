@@ -87,7 +87,7 @@ class Altered(Ruleset):
             raise SetupError(f"unknown option(s) {', '.join(unknown)}; options: {', '.join(sorted(known))}")
         if options.get("format") not in (None, ""):
             raise SetupError("Altered has one format here; leave `format` out")
-        out: dict[str, Json] = {}
+        out: dict[str, Json] = {"format": ""}  # one format: the game for two
         decks = options.get("decks") or {}
         if not isinstance(decks, dict):
             raise SetupError("`decks` maps player names to a deck id or {hero, cards}")

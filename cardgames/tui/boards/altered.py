@@ -169,7 +169,7 @@ def card_details(view: GameView, ref: int) -> str:
 
 def _details(c: CardView) -> str:
     if c.hidden:
-        return f"# A face-down card\n\n{c.back}"
+        return "This card is hidden from you."
     f: dict[str, Any] = c.facts
     lines = [f"# {c.name}", ""]
     kind = str(f.get("kind", ""))
