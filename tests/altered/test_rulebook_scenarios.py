@@ -123,11 +123,8 @@ def test_1_4_6_b_a_quick_action_a_hundred_times_a_day() -> None:
 
 
 def test_1_4_6_c_a_reaction_activates_a_hundred_times_a_day() -> None:
-    g = game({"hand": ["ordis-cadets", "ordis-cadets"], "mana": ["red"] * 4}, {})
-    oid = card(g, "ordis-cadets", 1)
-    Flow(g.ruleset, g.state, g.events).emit(ce.GlobalSet("uses", {f"r:{oid}:ab:ordis-cadets:0": 100}))
     g2 = game({"hand": ["ordis-cadets", "ordis-cadets"], "mana": ["red"] * 4}, {})
-    assert g2.state.objects[oid].card == "ordis-cadets"
+    oid = card(g2, "ordis-cadets", 1)
     Flow(g2.ruleset, g2.state, g2.events).emit(ce.GlobalSet("uses", {f"r:{oid}:ab:ordis-cadets:0": 100}))
     say(g2, f"play:{oid}")
     say(g2, "exp:hero")
@@ -166,3 +163,56 @@ def test_tough_targeting_an_opponents_object_costs_more() -> None:
     )
     play(g, "physical-training", f"target:{card(g, 'achilles')}")
     assert t.ready_orbs(g.state, ANN) == 0
+
+
+def test_1_4_4_new_zone_new_object_counters_and_statuses_are_lost() -> None:
+    g = game(
+        {"hand": ["off-you-go"], "mana": ["red"] * 2},
+        {"hero_expedition": [{"card": "lyra-skald", "boost": 2, "status": ["anchored"]}]},
+    )
+    play(g, "off-you-go", f"target:{card(g, 'lyra-skald')}")
+    obj = g.state.objects[card(g, "lyra-skald")]
+    assert obj.zone == t.reserve(BOB) and not obj.counters and not obj.props.get("anchored")
+
+
+def test_2_2_10_f_abilities_work_only_while_in_play() -> None:
+    """A Landmark's "At Noon" does nothing from the Reserve (and a support ability nothing in play)."""
+    g = game({"reserve": ["ordis-carrier"], "hero_expedition": ["alice"]}, {}, phase="noon")
+    assert zone(g, "exp", ANN, "companion") == []
+    assert not any(k.startswith("quick:") for k in g.decision.keys())
+
+
+def test_2_2_10_e_a_token_has_the_abilities_its_effect_gives_it() -> None:
+    g = game(
+        {"hand": ["anubis"], "mana": ["red"] * 5, "companion_expedition": ["maw", "red"]},
+        {},
+        heroes=("sacrifice-engine", "after-you"),
+    )
+    play(g, "anubis", "exp:hero", f"sacrifice:{card(g, 'red')}")
+    assert g.state.objects[card(g, "maw")].counters == {"boost": 2}
+
+
+def test_6_1_d_a_cost_is_a_single_step_subhash() -> None:
+    """Paying 1 and putting a card from Hand in Reserve happen in one step, before the effect."""
+    g = game({"hand": ["red"], "mana": ["amelia-earhart"] * 2}, {}, phase="noon", heroes=("brassworks", "after-you"))
+    say(g, "yes")
+    assert g.decision.kind == "hand_to_reserve" and t.ready_orbs(g.state, ANN) == 2  # nothing paid yet
+    say(g, "Red")
+    assert t.ready_orbs(g.state, ANN) == 1 and zone(g, "reserve", ANN) == ["red"]
+    assert g.decision.kind == "expedition"  # then the effect
+
+
+def test_7_3_15_17_20_put_return_send_move_to_the_owners_zone() -> None:
+    """Moonlight Jellyfish is put in its owner's Reserve from the discard pile (sacrificed, not Fleeting)."""
+    g = game({"hand": ["anubis"], "mana": ["red"] * 5}, {"hero_expedition": ["moonlight-jellyfish"]})
+    play(g, "anubis", "exp:hero", f"sacrifice:{card(g, 'anubis')}", f"sacrifice:{card(g, 'moonlight-jellyfish')}")
+    assert zone(g, "reserve", BOB) == ["moonlight-jellyfish"] and zone(g, "discard", BOB) == []
+
+
+def test_moonlight_jellyfish_that_was_fleeting_stays_discarded() -> None:
+    g = game(
+        {"hand": ["anubis"], "mana": ["red"] * 5},
+        {"hero_expedition": [{"card": "moonlight-jellyfish", "status": ["fleeting"]}]},
+    )
+    play(g, "anubis", "exp:hero", f"sacrifice:{card(g, 'anubis')}", f"sacrifice:{card(g, 'moonlight-jellyfish')}")
+    assert zone(g, "discard", BOB) == ["moonlight-jellyfish"]
