@@ -179,7 +179,7 @@ def test_2_2_10_f_abilities_work_only_while_in_play() -> None:
     """A Landmark's "At Noon" does nothing from the Reserve (and a support ability nothing in play)."""
     g = game({"reserve": ["ordis-carrier"], "hero_expedition": ["alice"]}, {}, phase="noon")
     assert zone(g, "exp", ANN, "companion") == []
-    assert not any(k.startswith("quick:") for k in g.decision.keys())
+    assert not any(k.startswith("quick:") for k in list(g.decision.keys()))
 
 
 def test_2_2_10_e_a_token_has_the_abilities_its_effect_gives_it() -> None:
