@@ -26,15 +26,20 @@ def reasons(rules: Rules, state: State, seat: int, legal_keys: set[str]) -> list
                 out.append((name, "cards are played only in your own Afternoon turn (fragment 5.1.1.b)"))
             elif where == "Reserve" and obj.exhausted:
                 out.append(
-                    (name, "it is exhausted: exhausted cards in Reserve can't be played until Morning's Prepare")
+                    (
+                        name,
+                        "it is exhausted: exhausted cards in Reserve can't be played until Morning's "
+                        "Prepare readies them (fragment 1.3.2.b)",
+                    )
                 )
             else:
                 cost = legal.card_cost(state, cards, seat, obj)
+                plural = "s" if orbs != 1 else ""
                 out.append(
                     (
                         name,
-                        f"it costs {cost} mana ({where} cost); you have {orbs} ready Mana Orb"
-                        f"{'s' if orbs != 1 else ''}",
+                        f"it costs {cost} mana ({where} cost); you have {orbs} ready Mana Orb{plural}: "
+                        "a cost that cannot be paid is impossible (fragment 1.4.1.b)",
                     )
                 )
     sources = [*steps.in_play_of(state, seat), *state.cards_in(t.reserve(seat))]
@@ -49,13 +54,22 @@ def reasons(rules: Rules, state: State, seat: int, legal_keys: set[str]) -> list
                 why = "quick actions are played only during your own Afternoon turn (fragment 5.1.1.b)"
             elif obj.exhausted:
                 why = "it is exhausted" + (
-                    ": exhausted cards in Reserve have no support abilities" if in_reserve else ""
+                    ": exhausted cards in Reserve have no support abilities"
+                    if in_reserve
+                    else ": {T} is a cost it cannot pay"
                 )
             elif not steps.condition_holds(state, ab.condition, seat):
-                why = "only if you are the first player" if ab.condition == "first_player" else f"needs {ab.condition}"
+                why = (
+                    "only if you are the first player (its text)"
+                    if ab.condition == "first_player"
+                    else f"needs {ab.condition}"
+                )
             elif steps.uses(state, f"q:{obj.id}:{i}") >= t.LIMIT:
                 why = "played a hundred times today: the limit (fragment 1.4.6.b)"
             else:
-                why = f"it costs {legal.ability_cost(state, ab, seat)} mana; you have {orbs} ready Mana Orbs"
+                why = (
+                    f"it costs {legal.ability_cost(state, ab, seat)} mana; you have {orbs} ready Mana Orbs: "
+                    "a cost that cannot be paid is impossible (fragment 1.4.1.b)"
+                )
             out.append((name, why))
     return out
