@@ -115,8 +115,7 @@ class Day:
         flow.emit(ce.PhaseBegan("afternoon"))
         flow.emit(ce.GlobalSet("characters_played", {}))
         flow.emit(ce.TurnBegan(state.turn + 1, t.first_player(state)))
-        frame_id = flow.push("afternoon", passed=[], pending=None)
-        del frame_id
+        flow.push("afternoon", passed=[], pending=None)
 
     def _dusk(self, flow: Flow) -> None:
         flow.emit(ce.PhaseBegan("dusk"))
@@ -330,7 +329,6 @@ def progress(flow: Flow, rules: Rules) -> None:
         slot = t.region_slot(at)
         if slot is not None and state.zones[t.tumult(slot[0])].cards:
             flow.emit(ce.ObjectMoved(state.zones[t.tumult(slot[0])].cards[0], t.revealed(slot[0])))
-    flow.emit(ce.GlobalSet("moved", [f"{s}:{k}" for s, k in moving]))
 
 
 def tiebreak(flow: Flow, rules: Rules) -> None:

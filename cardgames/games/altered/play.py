@@ -203,7 +203,6 @@ class Play:
             return
         ab = self._ability(d)
         assert ab is not None
-        obj = state.objects[oid]
         cost = ab.quick or ab.support or ab.cost
         if d["what"] == "ability":
             steps.count_use(flow, f"q:{oid}:{d['index']}")
@@ -221,7 +220,6 @@ class Play:
                     flow.emit(ce.ObjectChanged(hero.id, exhausted=True))
             for cid in d.get("paid_cards") or []:
                 flow.emit(ce.ObjectMoved(int(cid), t.reserve(seat), reset=True))
-        del obj
         effects.start(flow, str(d["ref"]), seat, source=oid, targets=targets)
 
     def _play_card(

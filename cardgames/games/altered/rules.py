@@ -219,9 +219,7 @@ class Altered(Ruleset):
                 flow.emit(ce.ObjectMoved(cards[0], t.revealed(int(k))))
         if given.get("arena"):
             flow.emit(ce.GlobalSet("arena", True))
-        names_of_day = FIRST_DAY if day == 1 else LATER_DAY
-        target = "night" if phase == "rest" else phase
-        flow.push("day", i=names_of_day.index("rest" if target == "night" else phase))
+        flow.push("day", i=(FIRST_DAY if day == 1 else LATER_DAY).index(phase))
 
     # -- presentation --------------------------------------------------------------------
 
