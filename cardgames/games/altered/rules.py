@@ -113,8 +113,16 @@ class Altered(Ruleset):
             if first not in names:
                 raise SetupError(f"first: {first!r} is not one of the players")
             out["first"] = first
-        if options.get("given") is not None:
-            out["given"] = options["given"]
+        given = options.get("given")
+        if given is not None:
+            if not isinstance(given, dict) or not isinstance(given.get("players") or {}, dict):
+                raise SetupError("`given` is a table: {day, phase, players: {name: {hand: [...], ...}}}")
+            strangers = sorted(set(given.get("players") or {}) - set(names))
+            if strangers:
+                raise SetupError(f"given.players: {', '.join(strangers)} not among the players")
+            if str(given.get("phase", "afternoon")) not in GIVEN_PHASES:
+                raise SetupError(f"given.phase: one of {', '.join(GIVEN_PHASES)}")
+            out["given"] = given
         return out
 
     # -- setup ---------------------------------------------------------------------------
