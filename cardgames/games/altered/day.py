@@ -11,6 +11,7 @@ from cardgames.engine.state import Frame, State
 from cardgames.games.altered import legal, steps
 from cardgames.games.altered import table as t
 from cardgames.games.altered.context import Rules
+from cardgames.games.altered.events import AfterYou, FirstPlayer, TiebreakersBegan
 from cardgames.games.altered.schema import TERRAINS
 
 DAY_CAP = 40
@@ -85,7 +86,7 @@ class Day:
     def _succeed(self, flow: Flow) -> None:
         """The opponent of the first player becomes the first player."""
         state = flow.state
-        flow.emit(ce.GlobalSet("first", state.seats_from(t.first_player(state))[1]))
+        flow.emit(FirstPlayer(state.seats_from(t.first_player(state))[1]))
 
     def _prepare(self, flow: Flow) -> None:
         """Players ready their Hero, Characters, Permanents, Reserve and Mana Orbs."""
@@ -243,7 +244,7 @@ class Day:
         state = flow.state
         steps.expire_emblems(flow, "turn")
         if state.globals.get("after_you"):
-            flow.emit(ce.GlobalSet("after_you", False))
+            flow.emit(AfterYou(state.active, on=False))
         passed = set(frame.data["passed"])
         nxt = [s for s in [*state.seats_from(state.active)[1:], state.active] if s not in passed]
         if not nxt:
@@ -347,7 +348,7 @@ def tiebreak(flow: Flow, rules: Rules) -> None:
     leaders = [s for s in seats if wins[s] == most]
     flow.emit(ce.GlobalSet("arena_result", {str(s): wins[s] for s in seats}))
     if len(leaders) == 1:
-        flow.emit(ce.GameEnded([leaders[0]], "wins the tiebreaker in the Arena"))
+        flow.emit(ce.GameEnded([leaders[0]], "more statistics than the opponent in the Arena"))
 
 
 def rest(flow: Flow, rules: Rules) -> None:
@@ -379,7 +380,7 @@ def check_victory(flow: Flow, rules: Rules) -> None:
         if len(top) == 1:
             flow.emit(ce.GameEnded([top[0]], "their expeditions met"))
             return
-        flow.emit(ce.GlobalSet("arena", True))
+        flow.emit(TiebreakersBegan())
         return
     if t.day(state) >= DAY_CAP:
         dist = {s: t.total_distance(state, s) for s in seats}

@@ -6,6 +6,7 @@ from cardgames.engine import core_events as ce
 from cardgames.engine.events import Event
 from cardgames.engine.state import State
 from cardgames.engine.view import can_see
+from cardgames.games.altered import events as ae
 from cardgames.games.altered import table as t
 from cardgames.games.altered.context import Rules
 
@@ -67,13 +68,16 @@ def describe(rules: Rules, state: State, ev: Event, viewer: int | None) -> str |
         return f"The die shows {ev.value}"
     if isinstance(ev, ce.ZoneShuffled) and ev.zone.startswith("deck:") and state.globals.get("day"):
         return f"{who(int(ev.zone.split(':')[1]))} shuffles their discard pile into their empty Deck"
-    if isinstance(ev, ce.GlobalSet):
-        if ev.key == "first" and state.globals.get("day"):
-            return f"{who(int(str(ev.value)))} is the first player"
-        if ev.key == "arena" and ev.value:
-            return "Both players' expeditions met at the same time: tiebreakers in the Arena"
-        if ev.key == "after_you" and ev.value:
-            return "After you: the turn ends"
+    if isinstance(ev, ae.FirstPlayer):
+        return f"{who(ev.seat)} is the first player"
+    if isinstance(ev, ae.TiebreakersBegan):
+        return "Both players' expeditions met with the same total distance: tiebreakers in the Arena"
+    if isinstance(ev, ae.AfterYou) and ev.on:
+        return f"After you: {who(ev.seat)}'s turn ends (not a pass)"
+    if isinstance(ev, ae.Used):
+        if ev.key.startswith("q:"):
+            return f"{who(ev.seat)} uses {ev.label}'s ability"
+        return f"{ev.label}'s reaction ({who(ev.seat)})"
     if isinstance(ev, ce.GameEnded):
         if ev.draw:
             return f"Game over: a draw ({ev.reason})"

@@ -205,7 +205,7 @@ class Play:
         assert ab is not None
         cost = ab.quick or ab.support or ab.cost
         if d["what"] == "ability":
-            steps.count_use(flow, f"q:{oid}:{d['index']}")
+            steps.count_use(flow, f"q:{oid}:{d['index']}", seat, oid)
         if mana > t.ready_orbs(state, seat):
             return  # a reaction whose Tough surcharge cannot be paid does nothing (ruling H26)
         steps.pay_mana(flow, seat, mana)
@@ -308,7 +308,7 @@ class Play:
     def _take(self, flow: Flow, r: dict[str, Any]) -> None:
         """Play a reaction: it leaves Limbo, counts toward its 100 a day, and is declared like a card."""
         flow.emit(ce.GlobalSet("reactions", [x for x in steps.reactions(flow.state) if x["id"] != r["id"]]))
-        steps.count_use(flow, f"r:{r['source']}:{r['ref']}")
+        steps.count_use(flow, f"r:{r['source']}:{r['ref']}", int(r["seat"]), int(r["source"]))
         ab = steps.ability_of(self.rules.cards, str(r["ref"]))
         flow.push(
             "declare",

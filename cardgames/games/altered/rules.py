@@ -17,6 +17,7 @@ from cardgames.games.altered import describe, invariants, steps, why_not
 from cardgames.games.altered import table as t
 from cardgames.games.altered.catalog import Catalog, deck_problems, read_deck_file
 from cardgames.games.altered.day import FIRST_DAY, LATER_DAY, Day, movers
+from cardgames.games.altered.events import FirstPlayer, TiebreakersBegan
 from cardgames.games.altered.play import Play
 from cardgames.games.altered.schema import TERRAINS, Card
 
@@ -163,7 +164,7 @@ class Altered(Ruleset):
             steps.create(flow, cid, -1, t.tumult(k), {"flipped": flipped})
         first = options.get("first")
         seat0 = names.index(str(first)) if first is not None else flow.randint("first player", 0, n - 1)
-        flow.emit(ce.GlobalSet("first", seat0))
+        flow.emit(FirstPlayer(seat0))
         decks = dict(options.get("decks") or {})
         given = options.get("given")
         for s, name in enumerate(names):
@@ -226,7 +227,7 @@ class Altered(Ruleset):
             if cards:
                 flow.emit(ce.ObjectMoved(cards[0], t.revealed(int(k))))
         if given.get("arena"):
-            flow.emit(ce.GlobalSet("arena", True))
+            flow.emit(TiebreakersBegan())
         flow.push("day", i=(FIRST_DAY if day == 1 else LATER_DAY).index(phase))
 
     # -- presentation --------------------------------------------------------------------

@@ -10,6 +10,7 @@ from cardgames.engine.flow import Flow
 from cardgames.engine.state import GameObject, Json, State
 from cardgames.games.altered import table as t
 from cardgames.games.altered.context import rules_of
+from cardgames.games.altered.events import Used
 from cardgames.games.altered.schema import Ability, Card
 
 STATUSES = ("fleeting", "asleep", "anchored")
@@ -133,10 +134,10 @@ def uses(state: State, key: str) -> int:
     return int((state.globals.get("uses") or {}).get(key, 0))
 
 
-def count_use(flow: Flow, key: str) -> None:
-    used = dict(flow.state.globals.get("uses") or {})
-    used[key] = used.get(key, 0) + 1
-    flow.emit(ce.GlobalSet("uses", used))
+def count_use(flow: Flow, key: str, seat: int, source: int) -> None:
+    """One more use today of a quick action or reaction (fragment 1.4.6), said in the log."""
+    label = rules_of(flow).card_name(flow.state, flow.state.objects[source])
+    flow.emit(Used(key, seat, source, label))
 
 
 def queue(flow: Flow, seat: int, source: int, ref: str, was_fleeting: bool = False, subject: int | None = None) -> None:

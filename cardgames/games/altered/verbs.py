@@ -19,6 +19,7 @@ from cardgames.engine.state import GameObject
 from cardgames.games.altered import steps
 from cardgames.games.altered import table as t
 from cardgames.games.altered.context import rules_of
+from cardgames.games.altered.events import AfterYou
 
 
 def _objects(flow: Flow, ctx: StepContext, ref: str) -> list[GameObject]:
@@ -214,7 +215,7 @@ def emblem(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
 
 def after_you(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     """Fragment 7.3.2: end the turn once there are no reactions in Limbo; it is not passing."""
-    flow.emit(ce.GlobalSet("after_you", True))
+    flow.emit(AfterYou(ctx.controller))
     return None
 
 
