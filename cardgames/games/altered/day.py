@@ -193,7 +193,7 @@ class Day:
             cost = legal.card_cost(state, cards, seat, obj)
             options.append(
                 Option(
-                    f"play:{obj.id}", f"Play {self.rules.card_name(state, obj)} from {where} ({cost})", "play", obj.id
+                    f"play:{obj.id}", f"Play {self.rules.card_name(state, obj)} from {where} ({cost})", "action", obj.id
                 )
             )
         for obj, i, _ab in legal.usable_abilities(state, cards, seat):

@@ -59,7 +59,9 @@ def describe(rules: Rules, state: State, ev: Event, viewer: int | None) -> str |
         return f"{who(ev.seat)} passes"
     if isinstance(ev, ce.ObjectPropSet) and ev.key == "token" and ev.id in state.objects:
         obj = state.objects[ev.id]
-        return f"{who(obj.controller)} creates a {card(ev.id)} token in their {t.expedition_of(obj)} expedition"
+        name = card(ev.id)
+        article = "an" if name[:1].lower() in "aeiou" else "a"
+        return f"{who(obj.controller)} creates {article} {name} token in their {t.expedition_of(obj)} expedition"
     if isinstance(ev, ce.PlayerPropSet) and ev.key.endswith("_at") and state.phase == "dusk":
         return f"{who(ev.seat)}'s {ev.key[:-3]} expedition moves forward to region {int(str(ev.value)) + 1}"
     if isinstance(ev, ce.PlayerCounterAdded) and ev.name == "orbs_exhausted" and ev.delta > 0:
