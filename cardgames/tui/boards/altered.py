@@ -38,7 +38,11 @@ def card_face(card: CardView, refs: set[int]) -> TileFace:
     statuses = tuple(f.get("statuses") or ()) + (("exhausted",) if card.exhausted else ())
     counters = tuple((k, n) for k, n in sorted(card.counters.items()) if n)
     kind = str(f.get("kind", ""))
+    if kind == "permanent":
+        kind = "landmark"
     notes = tuple(str(k) for k in f.get("keywords") or ())
+    if kind == "hero" and f.get("limits"):
+        notes += (f"reserve {f['limits'][0]} · landmarks {f['limits'][1]}",)
     return TileFace(
         card.id,
         card.name or "?",
@@ -159,6 +163,19 @@ def seat_body(sheet: Sheet, view: GameView, p: PlayerView, decision: Decision | 
         sheet.text("Your Mana Orbs (face down): " + (", ".join(escape(c.name or "?") for c in mana) or "none"))
 
 
+EMBLEMS = {
+    "next_card_cost": "the next card you play costs {n} less",
+    "next_permanent_cost": "the next Permanent you play costs {n} less",
+    "next_character_boost": "the next Character you play gains {n} boost",
+}
+
+
+def emblem_text(e: dict[str, Any]) -> str:
+    """An Ongoing Emblem in Limbo, as its card wrote it, and its duration."""
+    what = EMBLEMS.get(str(e.get("kind")), str(e.get("kind"))).format(n=e.get("amount", 1))
+    return f"{what} (this {e.get('until')})"
+
+
 def card_details(view: GameView, ref: int) -> str:
     for zone in view.zones.values():
         for c in zone.cards:
@@ -244,6 +261,9 @@ class AlteredBoard(Board):
             sheet.tiles([card_face(c, marked_refs(decision, view.viewer)) for c in limbo])
         for r in view.globals.get("reactions") or []:
             sheet.text(f"Reaction in Limbo: {escape(str(r.get('label')))}")
+        names = {p.seat: p.name for p in view.players}
+        for e in view.globals.get("emblems") or []:
+            sheet.text(f"Ongoing Emblem ({escape(names.get(int(e['seat']), '?'))}): {emblem_text(e)}")
         self.put(table, sheet)
 
     def status(self, view: GameView) -> str:
