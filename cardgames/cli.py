@@ -264,7 +264,8 @@ def _play(args: argparse.Namespace) -> int:
         decks = [d.strip() for d in str(args.decks).split(",")]
         if len(decks) != len(names):
             raise UsageError(f"--decks names {len(decks)} decks for {len(names)} players", 2)
-        options["decks"] = {n: _deck(d, args.game) for n, d in zip(names, decks, strict=True) if d not in ("", "random")}
+        options["decks"] = {n: _deck(d, args.game) for n, d in zip(names, decks, strict=True)
+                            if d not in ("", "random")}
     if args.elements:
         options["elements"] = [e.strip() for e in str(args.elements).split(",")]
     seed = args.seed if args.seed is not None else fresh_seed()

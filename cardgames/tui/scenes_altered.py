@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardgames.bots.keen_bot import KeenBot
+from cardgames.engine.game import Game
 from cardgames.tui.session import Session
 
 PLAYERS = ["Ann", "Bob"]
@@ -113,10 +114,8 @@ def board(path: Path, decisions: int = 120, seed: int = 3) -> Session:
     return session
 
 
-def _busy(g: object) -> bool:
-    from cardgames.engine.game import Game
-
-    assert isinstance(g, Game)
+def _busy(g: Game) -> bool:
+    """Six Characters or more on the table from Day 3 on: a board worth a picture."""
     v = g.view(None)
     chars = sum(v.zones[f"exp:{s}:{k}"].count for s in (0, 1) for k in ("hero", "companion"))
     return chars >= 6 and v.globals.get("day", 1) >= 3
