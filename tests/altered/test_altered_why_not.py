@@ -6,8 +6,10 @@ from altered_play import ANN, BOB, game, say
 
 
 def test_why_not_names_cost_timing_passing_and_exhaustion() -> None:
-    g = game({"hand": ["haven-warrior"], "reserve": [{"card": "red", "exhausted": True}], "mana": ["red"] * 2},
-             {"hand": ["ordis-trooper"], "reserve": ["alice"]})
+    g = game(
+        {"hand": ["haven-warrior"], "reserve": [{"card": "red", "exhausted": True}], "mana": ["red"] * 2},
+        {"hand": ["ordis-trooper"], "reserve": ["alice"]},
+    )
     why = dict(g.why_not(ANN))
     assert why["Play Haven Warrior from Hand"].startswith("it costs 3 mana (Hand cost); you have 2 ready")
     assert "exhausted" in why["Play Red from Reserve"]

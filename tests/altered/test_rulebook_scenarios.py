@@ -216,3 +216,30 @@ def test_moonlight_jellyfish_that_was_fleeting_stays_discarded() -> None:
     )
     play(g, "anubis", "exp:hero", f"sacrifice:{card(g, 'anubis')}", f"sacrifice:{card(g, 'moonlight-jellyfish')}")
     assert zone(g, "discard", BOB) == ["moonlight-jellyfish"]
+
+
+def test_house_25_switching_expeditions_keeps_counters_and_statuses() -> None:
+    g = game(
+        {"hand": ["hooked"], "mana": ["red"]},
+        {"hero_expedition": [{"card": "lyra-skald", "boost": 2, "status": ["anchored"]}]},
+    )
+    play(g, "hooked", f"target:{card(g, 'lyra-skald')}")
+    obj = g.state.objects[card(g, "lyra-skald")]
+    assert obj.zone == t.expedition(BOB, "companion") and obj.counters == {"boost": 2} and obj.props.get("anchored")
+
+
+def test_house_21_passives_landmark_grants_apply_to_characters_in_play_only() -> None:
+    """Haven gives your Characters "From Reserve — I gain a boost"; The Spindle gives them Tough 2."""
+    g = game(
+        {
+            "landmarks": ["haven-bravos-bastion", "the-spindle-muna-bastion"],
+            "reserve": ["lyra-skald"],
+            "hand": ["ordis-trooper"],
+            "mana": ["red"] * 3,
+        },
+        {},
+    )
+    play(g, "lyra-skald", "exp:hero")
+    assert g.state.objects[card(g, "lyra-skald")].counters == {"boost": 1}
+    assert t.tough(g.state, g.ruleset.cards, g.state.objects[card(g, "lyra-skald")]) == 2
+    assert t.tough(g.state, g.ruleset.cards, g.state.objects[card(g, "ordis-trooper")]) == 0  # in Hand

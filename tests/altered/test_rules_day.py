@@ -152,3 +152,15 @@ def test_mana_orbs_pay_hand_and_reserve_costs() -> None:
     play(g, "haven-trainee", "exp:hero")
     assert t.ready_orbs(g.state, ANN) == 1
     assert g.state.players[ANN].counters["orbs_exhausted"] == 2
+
+
+def test_house_3_counters_on_a_reserve_card_stay_when_it_is_played_from_reserve() -> None:
+    """A Seasoned Character keeps its boosts in Reserve, and brings them back into play."""
+    g = game({"reserve": [{"card": "red", "boost": 2}], "mana": ["red"] * 2}, {})
+    play(g, "red", "exp:hero")
+    assert g.state.objects[card(g, "red")].counters == {"boost": 2}
+
+
+def test_house_2_no_maximum_hand_size() -> None:
+    g = game({"hand": ["ordis-trooper"] * 12, "deck": ["red"] * 4}, {}, phase="rest")
+    assert len(g.state.zones[t.hand(ANN)].cards) == 14  # Night took nothing; Morning drew two

@@ -30,7 +30,8 @@ def test_save_and_load_mid_game_and_at_the_end(tmp_path: Path) -> None:
         loaded = load_game(tmp_path / "g.save")
         assert loaded.state == g.state and "warnings" not in loaded.header
         assert (loaded.decision.keys() if loaded.outcome is None else None) == (
-            g.decision.keys() if g.outcome is None else None)
+            g.decision.keys() if g.outcome is None else None
+        )
 
 
 def test_a_cut_save_loads_a_prefix_with_a_warning(tmp_path: Path) -> None:
