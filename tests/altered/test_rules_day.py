@@ -164,3 +164,12 @@ def test_house_3_counters_on_a_reserve_card_stay_when_it_is_played_from_reserve(
 def test_house_2_no_maximum_hand_size() -> None:
     g = game({"hand": ["ordis-trooper"] * 12, "deck": ["red"] * 4}, {}, phase="rest")
     assert len(g.state.zones[t.hand(ANN)].cards) == 14  # Night took nothing; Morning drew two
+
+
+def test_house_24_an_empty_deck_takes_the_shuffled_discard_pile_and_nobody_loses() -> None:
+    g = game({"deck": [], "discard": ["red", "lyra-skald", "ordis-trooper"]}, {}, phase="rest")
+    assert sorted(zone(g, "hand", ANN)) in (["lyra-skald", "ordis-trooper"], ["lyra-skald", "red"],
+                                            ["ordis-trooper", "red"])
+    assert len(zone(g, "deck", ANN)) == 1 and zone(g, "discard", ANN) == [] and g.outcome is None
+    g = game({"deck": [], "discard": []}, {}, phase="rest")
+    assert zone(g, "hand", ANN) == [] and g.outcome is None
