@@ -40,9 +40,21 @@ def card_face(card: CardView, refs: set[int]) -> TileFace:
     kind = str(f.get("kind", ""))
     if kind == "permanent":
         kind = "landmark"
+        notes_text = str(f.get("text") or "").split("\n")[0]
+        if notes_text:
+            return TileFace(
+                card.id,
+                card.name or "?",
+                cost=f"{cost[0]}/{cost[1]}" if cost else None,
+                statuses=statuses,
+                notes=(notes_text,),
+                kind=kind,
+                colour=str(f.get("faction") or ""),
+                marked=card.id in refs,
+            )
     notes = tuple(str(k) for k in f.get("keywords") or ())
     if kind == "hero" and f.get("limits"):
-        notes += (f"reserve {f['limits'][0]} · landmarks {f['limits'][1]}",)
+        notes += (f"Reserve {f['limits'][0]} · Land. {f['limits'][1]}",)
     return TileFace(
         card.id,
         card.name or "?",
@@ -91,6 +103,9 @@ def track_body(sheet: Sheet, view: GameView) -> None:
             "At Dusk each player adds up all their Characters; whoever wins more statistics wins."
         )
     else:
+        shown = [c for k in range(3) for c in view.zones[f"region:{k}"].cards if not c.hidden]
+        if shown:  # the tumult cards face up, each a cursor stop (i shows its two halves)
+            sheet.flow("Tumult cards face up: ", [(Link(c.id, c.name or "?"), "") for c in shown])
         sheet.text("".join(f"{n:<{width}}" for n in names))
         sheet.text("".join(f"{ty:<{width}}" for ty in types))
         for p in view.players:
