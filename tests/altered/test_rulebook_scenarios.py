@@ -243,3 +243,12 @@ def test_house_21_passives_landmark_grants_apply_to_characters_in_play_only() ->
     assert g.state.objects[card(g, "lyra-skald")].counters == {"boost": 1}
     assert t.tough(g.state, g.ruleset.cards, g.state.objects[card(g, "lyra-skald")]) == 2
     assert t.tough(g.state, g.ruleset.cards, g.state.objects[card(g, "ordis-trooper")]) == 0  # in Hand
+
+
+@covers("the-sandman")
+def test_house_26_a_reactions_tough_surcharge_is_paid_or_the_reaction_does_nothing() -> None:
+    for orbs, asleep in ((3, False), (4, True)):
+        g = game({"hand": ["the-sandman"], "mana": ["red"] * orbs}, {"hero_expedition": ["achilles"]})
+        play(g, "the-sandman", "exp:hero", f"target:{card(g, 'achilles')}")
+        assert bool(g.state.objects[card(g, "achilles")].props.get("asleep")) is asleep
+        assert t.ready_orbs(g.state, ANN) == 0
