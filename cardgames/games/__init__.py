@@ -10,6 +10,7 @@ if TYPE_CHECKING:  # the names alone import nothing heavy (`cardgames --help`, t
 
 GAMES: dict[str, str] = {
     "algomancy": "cardgames.games.algomancy.rules:Algomancy",
+    "altered": "cardgames.games.altered.rules:Altered",
     "allegiance": "cardgames.games.allegiance.rules:Allegiance",
 }
 """Playable games: name -> "module:class" of its Ruleset (imported only when used)."""

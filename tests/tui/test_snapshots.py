@@ -11,6 +11,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from cardgames.tui import scenes_algomancy as algomancy
+from cardgames.tui import scenes_altered as altered
 from cardgames.tui import shots
 from cardgames.tui.app import CardgamesApp
 from cardgames.tui.session import Session
@@ -184,3 +185,13 @@ def test_continue_lists_two_games(snap_compare: Any, cardgames_home: Path, monke
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
+
+
+def test_altered_dusk_statistics_on_the_track(snap_compare: Any, cardgames_home: Path) -> None:
+    """Altered: the last turn before Dusk — each expedition's statistics and who moves forward."""
+    assert snap_compare(CardgamesApp(altered.dusk(cardgames_home / "s.save")), terminal_size=SIZE)
+
+
+def test_altered_tiebreaker_arena(snap_compare: Any, cardgames_home: Path) -> None:
+    """Altered: tiebreakers — everyone in the Arena, every Character counted at Dusk."""
+    assert snap_compare(CardgamesApp(altered.arena(cardgames_home / "s.save")), terminal_size=SIZE)

@@ -1,0 +1,1 @@
+"""Altered for two: the Day, hero and companion expeditions racing over the adventure, Reserve, Landmarks, Limbo."""
