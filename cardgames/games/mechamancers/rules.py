@@ -63,7 +63,9 @@ class Mechamancers(Ruleset):
             short="mech")
 
     def normalize_options(self, names: list[str], options: dict[str, Json]) -> dict[str, Json]:
-        known = {"start_player", "given", "format"}
+        known = {"start_player", "given", "format", "stop"}
+        # `stop` (when to be asked to respond) is accepted and left out: nobody ever responds
+        # out of turn in Mechamancers, so there is nothing to stop for.
         unknown = set(options) - known
         if unknown:
             raise SetupError(f"unknown option(s) {', '.join(sorted(unknown))}; allowed: {', '.join(sorted(known))}")
