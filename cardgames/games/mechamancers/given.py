@@ -6,6 +6,7 @@
         Ann: {role: warlock, mana: 5, vp: 7, hand: [sparkjack],
               field: [bulwark, {card: aegis-walker, damage: 1}]}
         Bob: {role: barricade}
+      eclipse: true                      # Eclipse (or bloodlust) drawn last round: it holds now
 
 A listed `field` replaces the player's field (a Bulwark stays only if listed). When every player
 has a `role`, the game starts at the first turn of round 1 instead of the pledge.
@@ -23,7 +24,7 @@ from cardgames.games.mechamancers import table as t
 from cardgames.games.mechamancers.catalog import Catalog
 from cardgames.games.mechamancers.events import Activated, Damaged, Drawn, Left
 
-KEYS = frozenset({"events", "players", "round"})
+KEYS = frozenset({"events", "players", "round", "eclipse", "bloodlust"})
 PLAYER_KEYS = frozenset({"role", "mana", "vp", "hand", "field"})
 
 
@@ -98,7 +99,11 @@ def apply_given(cat: Catalog, flow: Flow, given: dict[str, Json]) -> bool:
     for oid in list(state.zones[t.ROLES].cards):
         flow.emit(ce.ObjectMoved(oid, t.ASIDE))
     order = sorted(roles, key=lambda s: cat.role(roles[s]).order)
-    flow.emit(ce.GlobalSet("round", int(given.get("round", 1))))
+    rnd = int(given.get("round", 1))
+    flow.emit(ce.GlobalSet("round", rnd))
+    for effect in ("eclipse", "bloodlust"):  # as if the event was drawn last round
+        if given.get(effect):
+            flow.emit(ce.GlobalSet(f"{effect}_round", rnd))
     flow.emit(ce.GlobalSet("turn_order", order))
     flow.emit(ce.PhaseBegan("turns"))
     return True
