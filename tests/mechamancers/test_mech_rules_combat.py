@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from mech_play import ANN, BOB, attack, damage, game, keys, mana, oids, to_combat, vp, zone
+from mech_play import ANN, BOB, attack, covers, damage, game, keys, mana, oids, to_combat, vp, zone
 
 from cardgames.engine.decisions import IllegalChoice
 from cardgames.engine.game import Game
@@ -31,6 +31,7 @@ def assault(g: Game, victim: int = BOB) -> None:
     g.choose("resolve")
 
 
+@covers("fortress-colossus", "sparkjack")
 def test_rotation_each_damage_turns_the_card_to_its_next_state_h4() -> None:
     """Mecha anatomy, H4: each point of damage is a quarter turn; the top-left shows the current
     state and the next corner the state it turns to; at its health it is destroyed."""
@@ -45,6 +46,7 @@ def test_rotation_each_damage_turns_the_card_to_its_next_state_h4() -> None:
     assert zone(g, colossus) == t.discard("defense") and damage(g, colossus) == 0
 
 
+@covers("iron-bastion")
 def test_healing_turns_back_never_above_printed_health_h4() -> None:
     """H4 and the Barricade's Repair (H13): heal 1 turns the card back one quarter; never past undamaged."""
     g = game(2, given={"players": {"Ann": {"role": "barricade", "field": [{"card": "iron-bastion", "damage": 1},
@@ -58,6 +60,7 @@ def test_healing_turns_back_never_above_printed_health_h4() -> None:
     assert damage(g, bastion) == 0 and facts(g, bastion)["state"] == "S4"
 
 
+@covers("bulwark", "kamikaze-wasp")
 def test_armored_bulwark_takes_at_most_one_per_hit_h7() -> None:
     """H7: a 3-damage attack deals 1 to a Bulwark."""
     g = duel(["kamikaze-wasp"], ["bulwark"])
@@ -66,6 +69,7 @@ def test_armored_bulwark_takes_at_most_one_per_hit_h7() -> None:
     assert damage(g, bulwark) == 1 and facts(g, bulwark)["state"] == "S1"
 
 
+@covers("breaker-ram")
 def test_siege_ignores_armored_and_adds_one_in_an_assault() -> None:
     """Breaker Ram: ignores Armored (a 2-damage hit destroys a Bulwark); +1 damage in an assault."""
     g = duel(["breaker-ram", "breaker-ram"], ["bulwark"], bob_role="cabalist")
@@ -77,6 +81,7 @@ def test_siege_ignores_armored_and_adds_one_in_an_assault() -> None:
     assert vp(g, ANN) == 8 and vp(g, BOB) == 6
 
 
+@covers("twin-fang-raptor", "plate-sentry")
 def test_attacks_per_sword() -> None:
     """Attack Cards: one attack per sword icon, each of the printed damage."""
     g = duel(["twin-fang-raptor"], ["bulwark", "plate-sentry", "plate-sentry"])
@@ -120,6 +125,7 @@ def test_assault_steals_the_excess_a_tie_gets_nothing_h25() -> None:
     assert (vp(g, ANN), vp(g, BOB)) == (11, 3)
 
 
+@covers("juggernaut-mk-v")
 def test_theft_is_capped_by_what_the_defender_holds_h27() -> None:
     """H27: never below 0 VP; you cannot steal what is not there; a player at 0 stays in the game."""
     g = game(2, given={"players": {"Ann": {"role": "ruler", "field": ["juggernaut-mk-v", "storm-harrier"]},
@@ -143,6 +149,7 @@ def test_your_own_base_cannot_be_assaulted_h28() -> None:
         g.choose(f"all:{ANN}")
 
 
+@covers("berserker-frame")
 def test_you_may_attack_your_own_mecha() -> None:
     """Attack Cards: an attack mecha may attack its owner's mecha (Berserker Frame grows stronger)."""
     g = duel(["sparkjack", "berserker-frame"], ["bulwark"])
