@@ -91,7 +91,7 @@ def test_spikes_hurt_the_attack_that_destroys_it() -> None:
 @covers("patch-tinker")
 def test_patch_tinker_heals_up_to_n_split_among_your_mecha_once_a_turn() -> None:
     g = game(2, given={"players": {"Ann": {"role": "ruler", "field": [
-        {"card": "patch-tinker", "damage": 0}, {"card": "iron-bastion", "damage": 1}, {"card": "berserker-frame", "damage": 2}]},
+        "patch-tinker", {"card": "iron-bastion", "damage": 1}, {"card": "berserker-frame", "damage": 2}]},
         "Bob": {"role": "barricade"}}})
     to_activation(g)
     tinker = oids(g, ANN, "patch-tinker")[0]

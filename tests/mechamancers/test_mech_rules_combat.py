@@ -100,7 +100,7 @@ def test_a_mecha_that_changes_state_mid_turn_keeps_what_is_left_h23() -> None:
     g = duel(["twin-fang-raptor"], ["bulwark", "mirror-warden"])
     raptor = oids(g, ANN, "twin-fang-raptor")[0]
     attack(g, raptor, oids(g, BOB, "mirror-warden")[0])
-    assert damage(g, raptor) == 1 and b.attacks_left(g.ruleset.cat, g.state.objects[raptor]) == 0
+    assert damage(g, raptor) == 1 and b.attacks_left(g.ruleset.cat, g.state.objects[raptor]) == 0  # type: ignore[attr-defined]
 
 
 def test_no_summoning_sickness_h22() -> None:

@@ -72,7 +72,8 @@ def test_arms_race_activates_one_for_one_less() -> None:
 
 @covers("tithe-of-steel")
 def test_tithe_of_steel_scraps_one_from_fields_of_five_or_more() -> None:
-    g = to_event("tithe-of-steel", two({"field": ["bulwark", "plate-sentry", "plate-sentry", "sparkjack", "sparkjack"]}))
+    field = ["bulwark", "plate-sentry", "plate-sentry", "sparkjack", "sparkjack"]
+    g = to_event("tithe-of-steel", two({"field": field}))
     assert g.decision.kind == "tithe" and g.decision.seat_index == ANN
     bulwark = oids(g, ANN, "bulwark")[0]
     g.choose(f"scrap:{bulwark}")  # a Bulwark may be chosen; it leaves the game

@@ -132,7 +132,8 @@ def test_overdrive_gives_one_mecha_an_extra_attack_after_its_own_h12() -> None:
     a, b_ = oids(g, ANN, "sparkjack")
     target = oids(g, BOB, "bulwark")[0]
     attack(g, a, target)
-    assert f"strike:{a}" in keys(g) and "Overdrive" in next(o.label for o in g.decision.options if o.key == f"strike:{a}")
+    labels = {o.key: o.label for o in g.decision.options}
+    assert "Overdrive" in labels[f"strike:{a}"]
     attack(g, a, target)
     assert zone(g, target) == t.REMOVED
     attack(g, b_, a)

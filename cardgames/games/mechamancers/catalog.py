@@ -27,7 +27,8 @@ def _check(cards: dict[str, Any], where: dict[str, tuple[str, int]]) -> list[Pro
         if isinstance(card, MechaCard) and card.ability is not None:
             tag = ABILITIES.get(card.ability.word)
             if tag is None:
-                bad(cid, "ability.word", f"unknown ability {card.ability.word!r}; known: {', '.join(sorted(ABILITIES))}")
+                known = ", ".join(sorted(ABILITIES))
+                bad(cid, "ability.word", f"unknown ability {card.ability.word!r}; known: {known}")
             elif tag != card.ability.tag:
                 bad(cid, "ability.tag", f"{card.ability.word} is a [{tag}] ability, not [{card.ability.tag}]")
         if isinstance(card, EventCard) and card.effect not in EVENT_WORDS:

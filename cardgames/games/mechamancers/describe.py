@@ -29,7 +29,7 @@ def describe_event(cat: Catalog, state: State, ev: Event, viewer: int | None) ->
         return cat.card(state.objects[oid].card).name
 
     def seen(oid: int) -> bool:
-        return viewer is not None and can_see(state, state.objects[oid], viewer) or \
+        return (viewer is not None and can_see(state, state.objects[oid], viewer)) or \
             state.zones[state.objects[oid].zone].visibility == "public"
 
     if isinstance(ev, Drawn):

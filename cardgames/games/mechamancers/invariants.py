@@ -20,11 +20,11 @@ def check(cat: Catalog, state: State, settled: bool) -> list[str]:
         card = cat.card(obj.card)
         zone = obj.zone
         kind = getattr(card, "kind", "")
-        if kind == "mecha" and not zone.split(":")[0] in ("pile", "discard", "hand", "field", "removed"):
+        if kind == "mecha" and zone.split(":")[0] not in ("pile", "discard", "hand", "field", "removed"):
             problems.append(f"mecha {obj.id} in {zone}")
-        if kind == "role" and not zone.split(":")[0] in ("roles", "pack", "pledge", "role"):
+        if kind == "role" and zone.split(":")[0] not in ("roles", "pack", "pledge", "role"):
             problems.append(f"role {obj.id} in {zone}")
-        if kind == "event" and not zone.split(":")[0] in ("events", "look"):
+        if kind == "event" and zone.split(":")[0] not in ("events", "look"):
             problems.append(f"event {obj.id} in {zone}")
         if obj.counters.get("damage", 0) and not zone.startswith("field:"):
             problems.append(f"{obj.card} off the field keeps damage")

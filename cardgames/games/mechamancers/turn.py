@@ -10,7 +10,7 @@ from cardgames.games.mechamancers import board as b
 from cardgames.games.mechamancers import table as t
 from cardgames.games.mechamancers.catalog import Catalog
 from cardgames.games.mechamancers.damage import heal, settle
-from cardgames.games.mechamancers.events import Discarded, TURN_PROPS
+from cardgames.games.mechamancers.events import TURN_PROPS, Discarded
 from cardgames.games.mechamancers.supply import activate, available, draw, field_full, open_piles, pile_options
 
 TRANSMUTE_MANA = 2

@@ -40,7 +40,8 @@ def reasons(cat: Catalog, state: State, seat: int, legal: set[str]) -> list[tupl
                 out.append((f"{card.ability.name} ({card.name})", "used once this turn already (H30)"))
             elif card.ability.tag in ("activation", "strike") and not any(k.endswith(f":{o.id}") for k in legal):
                 when = "your activation phase" if card.ability.tag == "activation" else "your Strike step"
-                out.append((f"{card.ability.name} ({card.name})", f"a [{card.ability.tag}] ability works in {when} (H30)"))
+                out.append((f"{card.ability.name} ({card.name})",
+                            f"a [{card.ability.tag}] ability works in {when} (H30)"))
     if len(state.zones[t.field(seat)].cards) >= t.FIELD_LIMIT:
         out.append(("Add a 7th mecha", f"a field holds {t.FIELD_LIMIT}: activating one more scraps one first (H21)"))
     if len(state.zones[t.hand(seat)].cards) >= t.HAND_LIMIT:
