@@ -21,6 +21,8 @@ CATALOGS: dict[str, tuple[str, str]] = {
                   "cardgames.games.algomancy.schema:CardFile"),
     "allegiance": ("cardgames.games.allegiance.catalog:load_cards",
                    "cardgames.games.allegiance.schema:CardFile"),
+    "mechamancers": ("cardgames.games.mechamancers.catalog:load_cards",
+                     "cardgames.games.mechamancers.schema:CardFile"),
 }
 """Game -> ("module:function" loading its cards, "module:Model" of one card file)."""
 

@@ -173,3 +173,29 @@ def test_base_defend_counts_once_in_each_assault_and_eclipse_zeroes_it_h14() -> 
 def test_mana_carries_over_h29() -> None:
     g = duel([], ["bulwark"], mana=9)
     assert mana(g, ANN) == 9 + 3
+
+
+@covers("mirror-warden", "tesla-coil")
+def test_ability_damage_is_not_an_attack_h6() -> None:
+    """H6: Reflect answers attacks only; Tesla Coil's arc is ability damage."""
+    g = duel(["tesla-coil"], ["mirror-warden"])
+    coil, warden = oids(g, ANN, "tesla-coil")[0], oids(g, BOB, "mirror-warden")[0]
+    g.choose(f"arc:{coil}")
+    g.choose(f"zap:{warden}")
+    g.choose("done")
+    assert damage(g, warden) == 1 and damage(g, coil) == 0
+
+
+def test_an_attacked_mecha_does_not_strike_back_h24() -> None:
+    g = duel(["sparkjack"], ["juggernaut-mk-v"])
+    spark = oids(g, ANN, "sparkjack")[0]
+    attack(g, spark, oids(g, BOB, "juggernaut-mk-v")[0])
+    assert damage(g, spark) == 0
+
+
+def test_a_mecha_does_not_attack_itself() -> None:
+    """Ours (open question): an attack hits another mecha, one's own included, never the attacker."""
+    g = duel(["berserker-frame"], [])
+    frame = oids(g, ANN, "berserker-frame")[0]
+    g.choose(f"strike:{frame}")
+    assert f"at:{frame}" not in keys(g)
