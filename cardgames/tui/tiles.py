@@ -26,6 +26,8 @@ PALETTE: dict[str, str] = {
     "fire": "$text-error", "water": "$text-primary", "earth": "$text-warning", "wood": "$text-success",
     "metal": "$text-muted", "basic": "$text-primary", "elite": "$text-warning", "action": "$text-success",
     "gear": "$text-error", "hero": "$text", "special": "$text-muted",
+    "attack": "$text-error", "defense": "$text-primary", "unique": "$text-success", "bulwark": "$text-warning",
+    "role": "$text", "event": "$text-accent",
 }
 """Border colour per colour key (Algomancy elements, Allegiance decks and kinds): the theme's text
 colours, legible on dark and light themes. The colour never says anything alone: the tile's bottom

@@ -68,7 +68,7 @@ def describe_event(cat: Catalog, state: State, ev: Event, viewer: int | None) ->
             return f"{players[int(zone[5:])].name} looks at the top event card" + (
                 f": {name(ev.id)}" if seen(ev.id) else "")
         return None
-    if isinstance(ev, ce.PlayerCounterAdded) and ev.name in ("mana", "vp") and ev.delta:
+    if isinstance(ev, ce.PlayerCounterAdded) and ev.name in ("mana", "vp") and ev.delta and t.round_no(state):
         sign = "gains" if ev.delta > 0 else "loses"
         return f"{players[ev.seat].name} {sign} {abs(ev.delta)} {'VP' if ev.name == 'vp' else 'mana'}"
     if isinstance(ev, ce.GlobalSet) and ev.key == "round":
