@@ -46,7 +46,10 @@ class Combat:
         seat, step = int(frame.data["seat"]), str(frame.data["step"])
         if step == "strike":
             opts = []
+            targets = {o.id for o in b.targetable(self.cat, state, seat)}
             for o, extra in self.strikers(flow, frame, seat):
+                if not targets - {o.id}:
+                    continue  # nothing it could hit (it never hits itself)
                 what = "Overdrive: extra attack" if extra else f"{b.attacks_left(self.cat, o)} left"
                 opts.append(Option(f"strike:{o.id}", f"Attack with {self.label(flow, o)} — {what}", "strike", o.id))
             for o in t.field_cards(state, seat):

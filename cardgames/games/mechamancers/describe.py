@@ -64,9 +64,8 @@ def describe_event(cat: Catalog, state: State, ev: Event, viewer: int | None) ->
         zone = ev.to
         if zone.startswith("role:"):
             return f"{players[int(zone[5:])].name} reveals {name(ev.id)}"
-        if zone.startswith("look:"):
-            return f"{players[int(zone[5:])].name} looks at the top event card" + (
-                f": {name(ev.id)}" if seen(ev.id) else "")
+        if zone.startswith("look:"):  # the names stay on the Quirk's board while it decides
+            return f"{players[int(zone[5:])].name} looks at an event card (Foresight)"
         return None
     if isinstance(ev, ce.PlayerCounterAdded) and ev.name in ("mana", "vp") and ev.delta and t.round_no(state):
         sign = "gains" if ev.delta > 0 else "loses"
