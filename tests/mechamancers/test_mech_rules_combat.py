@@ -195,7 +195,9 @@ def test_an_attacked_mecha_does_not_strike_back_h24() -> None:
 
 def test_a_mecha_does_not_attack_itself() -> None:
     """Ours (open question): an attack hits another mecha, one's own included, never the attacker."""
-    g = duel(["berserker-frame"], [])
+    g = duel(["berserker-frame"], ["plate-sentry"])
     frame = oids(g, ANN, "berserker-frame")[0]
     g.choose(f"strike:{frame}")
-    assert f"at:{frame}" not in keys(g)
+    assert f"at:{frame}" not in keys(g) and f"at:{oids(g, BOB, 'plate-sentry')[0]}" in keys(g)
+    g = duel(["berserker-frame"], [])  # nothing else on any field: no attack is offered at all
+    assert f"strike:{frame}" not in keys(g) and "end" in keys(g)
