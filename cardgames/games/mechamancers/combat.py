@@ -25,7 +25,7 @@ class Combat:
     def label(self, flow: Flow, obj: GameObject) -> str:
         who = flow.state.players[obj.controller].name
         card = self.cat.mech(obj.card)
-        return f"{card.name} [{b.state_label(card, b.state_of(self.cat, obj))}] ({who})"
+        return f"{card.name} {b.state_label(card, b.state_of(self.cat, obj))} ({who})"
 
     def strikers(self, flow: Flow, frame: Frame, seat: int) -> list[tuple[GameObject, bool]]:
         """Attack mecha that may attack now, each with whether it takes the Warlock's extra attack."""
