@@ -62,7 +62,5 @@ def combat4(path: Path) -> Session:
         key = next((k for k in g.decision.keys() if k in ("keep", "skip", "done")), g.decision.options[0].key)
         g.choose(key)
     g.choose("combat")
-    hound = next(o.ref for o in g.decision.options if o.key.startswith("strike:")
-                 and g.state.objects[int(o.ref or 0)].card == "gatling-hound")
-    g.choose(f"strike:{hound}")
+    g.choose(next(o.key for o in g.decision.options if o.key.startswith("strike:") and "Gatling Hound" in o.label))
     return _sat(s)

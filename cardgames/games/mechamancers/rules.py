@@ -58,8 +58,8 @@ class Mechamancers(Ruleset):
         return SetupForm(
             formats=(Format("", self.title, (2, 3, 4)),),
             choices=(Choice("start_player", "Who chooses a role first in round 1",
-                            ((("Random (the youngest player, if you like)", RANDOM),
-                              *((f"Player {i + 1}", str(i)) for i in range(4))))),),
+                            (("Random (the youngest player, if you like)", RANDOM),
+                             ("The first player listed", "0"), ("The second player listed", "1"))),),
             short="mech")
 
     def normalize_options(self, names: list[str], options: dict[str, Json]) -> dict[str, Json]:
