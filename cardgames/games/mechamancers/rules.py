@@ -85,7 +85,7 @@ class Mechamancers(Ruleset):
             start = int(start)
         if start is not None and not (isinstance(start, int) and 0 <= start < n):
             raise SetupError(f"start_player must be a player's name or seat 0-{n - 1}, not {options['start_player']!r}")
-        out: dict[str, Json] = {"start_player": start}
+        out: dict[str, Json] = {"format": "", "start_player": start}  # one format, unnamed
         given = options.get("given")
         if given is not None:
             if not isinstance(given, dict):
