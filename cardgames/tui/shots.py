@@ -178,6 +178,11 @@ async def _all(out: Path, work: Path) -> list[Path]:
     for scene in ("draft", "board", "blocks", "stack"):
         s = getattr(algomancy, scene)(saved)
         shots.append(await _shoot(CardgamesApp(s, saved), out, f"algomancy-{scene}"))
+    from cardgames.tui import scenes_mechamancers as mechamancers
+
+    for scene in ("pledge", "damaged", "combat4"):
+        s = getattr(mechamancers, scene)(saved)
+        shots.append(await _shoot(CardgamesApp(s, saved), out, f"mechamancers-{scene}"))
     return shots
 
 
