@@ -59,8 +59,8 @@ def combat4(path: Path) -> Session:
         "Dee": {"role": "barricade", "field": ["bulwark", {"card": "mirror-warden", "damage": 1}, "mana-reactor"]}}}})
     g = s.game
     while g.decision.kind != "activation":
-        key = next((k for k in g.decision.keys() if k in ("keep", "skip", "done")), g.decision.options[0].key)
-        g.choose(key)
+        keys = [o.key for o in g.decision.options]
+        g.choose(next((k for k in keys if k in ("keep", "skip", "done")), keys[0]))
     g.choose("combat")
     g.choose(next(o.key for o in g.decision.options if o.key.startswith("strike:") and "Gatling Hound" in o.label))
     return _sat(s)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from kit.app import leaked, names_by_visibility, play_by_bot, play_by_keys, screen_text
 
 from cardgames.bots.keen_bot import KeenBot
@@ -119,3 +120,18 @@ async def test_why_not_names_the_rule(tmp_path: Path) -> None:
     reasons = dict(session.game.why_not(0))
     assert "Activate Rampart Drone" in reasons and "activation phase" in reasons["Activate Rampart Drone"]
     assert "Attack with Bulwark" in reasons and "never attacks" in reasons["Attack with Bulwark"]
+
+
+async def test_the_new_game_form_gives_what_play_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Setup via `Ruleset.setup_form()`: 2–4 players and who chooses first; same game as `play`."""
+    from test_setup_form import cli_options, form_options
+
+    from cardgames.games import find_ruleset
+
+    game, ours = await form_options({"game": "mechamancers", "count": "3", "mech-start-player": "1"})
+    theirs = cli_options(monkeypatch, "mechamancers", "--players", "Ann,Bob,Cid", "--start-player", "Bob")
+    rules = find_ruleset("mechamancers")
+    names = ["Ann", "Bob", "Cid"]
+    assert game == "mechamancers" and ours["start_player"] == "1"
+    assert rules.normalize_options(names, ours) == rules.normalize_options(names, theirs)
+    assert rules.normalize_options(names, ours)["start_player"] == 1
