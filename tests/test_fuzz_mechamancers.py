@@ -15,7 +15,7 @@ from cardgames.engine.events import Event
 from cardgames.engine.state import State
 from cardgames.games import find_ruleset
 from cardgames.games.mechamancers import table as t
-from cardgames.games.mechamancers.events import Activated, Discarded, Drawn, EventRevealed, Left, RolePicked
+from cardgames.games.mechamancers.events import Activated, Discarded, Drawn, EventRevealed, Left, Placed, RolePicked
 
 
 def counters(state: State, ev: Event) -> list[str]:
@@ -38,7 +38,7 @@ SPEC = FuzzSpec(
     test_file="tests/test_fuzz_mechamancers.py",
     formats=[_format(2), _format(3), _format(4)],
     cheap_invariants=counters,
-    moves=(*MOVES, Drawn, Activated, Left, Discarded, RolePicked, EventRevealed),
+    moves=(*MOVES, Drawn, Activated, Left, Discarded, RolePicked, EventRevealed, Placed),
 )
 
 

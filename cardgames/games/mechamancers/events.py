@@ -186,3 +186,25 @@ class EventRevealed(Event):
 @applies(EventRevealed)
 def _revealed(s: State, e: EventRevealed) -> None:
     _move(s, e.id, "events:done")
+
+
+@event("mechamancers.Placed")
+@dataclass(frozen=True, slots=True)
+class Placed(Event):
+    """A card set where a prepared board (`given`) puts it, with its damage: setup, not play, so
+    the players' log leaves it out."""
+
+    id: int
+    to: str
+    controller: int
+    damage: int = 0
+
+
+@applies(Placed)
+def _placed(s: State, e: Placed) -> None:
+    _forget(s, e.id)
+    _move(s, e.id, e.to)
+    obj = s.objects[e.id]
+    obj.controller = e.controller
+    if e.damage:
+        obj.counters["damage"] = e.damage

@@ -22,7 +22,7 @@ from cardgames.engine.flow import Flow
 from cardgames.engine.state import Json
 from cardgames.games.mechamancers import table as t
 from cardgames.games.mechamancers.catalog import Catalog
-from cardgames.games.mechamancers.events import Activated, Damaged, Drawn, Left
+from cardgames.games.mechamancers.events import Placed
 
 KEYS = frozenset({"events", "players", "round", "eclipse", "bloodlust"})
 PLAYER_KEYS = frozenset({"role", "mana", "vp", "hand", "field"})
@@ -76,17 +76,13 @@ def apply_given(cat: Catalog, flow: Flow, given: dict[str, Json]) -> bool:
         seat = names.index(who)
         if "field" in spec:
             for oid in list(state.zones[t.field(seat)].cards):
-                flow.emit(Left(oid, t.REMOVED, destroyed=False))
+                flow.emit(Placed(oid, t.REMOVED, -1))
             for item in spec["field"]:
                 oid = _take(flow, _card(item))
-                flow.emit(ce.ObjectMoved(oid, t.hand(seat), controller=seat))
-                flow.emit(Activated(oid, seat, 0))
                 dmg = int(item.get("damage", 0)) if isinstance(item, dict) else 0
-                if dmg:
-                    flow.emit(Damaged(oid, dmg))
+                flow.emit(Placed(oid, t.field(seat), seat, dmg))
         for cid in spec.get("hand", []):
-            oid = _take(flow, str(cid))
-            flow.emit(Drawn(oid, seat, cat.mech(str(cid)).type))
+            flow.emit(Placed(_take(flow, str(cid)), t.hand(seat), seat))
         for counter in ("mana", "vp"):
             if counter in spec:
                 flow.emit(ce.PlayerCounterAdded(seat, counter, int(spec[counter]) - getattr(t, counter)(state, seat)))
