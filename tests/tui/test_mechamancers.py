@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from kit.app import leaked, names_by_visibility, play_by_bot, play_by_keys, screen_text
+from kit.app import leaked, names_by_visibility, play_by_bot, play_by_keys, press, screen_text
+from test_inspect import check_every_stop
 
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine.handover import Table
@@ -35,6 +36,7 @@ class Watch:
         self.checked = 0
         self.pledges = 0
         self.looks = 0
+        self.inspected = 0
 
     def __call__(self, app: CardgamesApp, screen: GameScreen) -> None:
         session = screen.session
@@ -54,6 +56,8 @@ class Watch:
                 if other != seat and state.zones[f"pledge:{other}"].cards:
                     assert all(c.hidden and c.name is None for c in view.zones[f"pledge:{other}"].cards)
         self.pledges += kind == "pledge"
+        if self.checked % 5 == 0:  # every card the board draws inspects to its text (as `i` does)
+            self.inspected += check_every_stop(app, screen)
         self.looks += kind == "foresight"
 
 
@@ -79,7 +83,7 @@ async def test_four_player_game_by_the_keen_bot_keeps_every_secret() -> None:
         await pilot.pause()
         await play_by_bot(app, pilot, KeenBot(11), each=watch)
     assert session.game.outcome is not None
-    assert watch.pledges >= 28 and watch.checked > 150
+    assert watch.pledges >= 28 and watch.checked > 150 and watch.inspected > 300
 
 
 def test_hand_overs_per_game_are_what_private_choices_need() -> None:
@@ -135,3 +139,24 @@ async def test_the_new_game_form_gives_what_play_gives(monkeypatch: pytest.Monke
     assert game == "mechamancers" and ours["start_player"] == "1"
     assert rules.normalize_options(names, ours) == rules.normalize_options(names, theirs)
     assert rules.normalize_options(names, ours)["start_player"] == 1
+
+
+async def test_w_and_i_keys_on_the_board(tmp_path: Path) -> None:
+    """`w` lists why each thing cannot be done now, naming the rule; `i` inspects the card under
+    the cursor (its whole rotation)."""
+    session = scenes.damaged(tmp_path / "s.save")
+    app = CardgamesApp(session)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        await press(app, pilot, "w")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "never attacks" in text and "Defense cards" in text
+        await press(app, pilot, "escape")
+        board = app.screen.query_one(Board)
+        board.focus()
+        await pilot.pause()
+        await press(app, pilot, "i")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Rotation" in text and "Death" in text
