@@ -143,7 +143,7 @@ async def test_the_new_game_form_gives_what_play_gives(monkeypatch: pytest.Monke
 
 async def test_w_and_i_keys_on_the_board(tmp_path: Path) -> None:
     """`w` lists why each thing cannot be done now, naming the rule; `i` inspects the card under
-    the cursor (its whole rotation)."""
+    the cursor (its whole rotation); `r` shows our rules page."""
     session = scenes.damaged(tmp_path / "s.save")
     app = CardgamesApp(session)
     async with app.run_test(size=(140, 45)) as pilot:
@@ -160,3 +160,7 @@ async def test_w_and_i_keys_on_the_board(tmp_path: Path) -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "Rotation" in text and "Death" in text
+        await press(app, pilot, "escape")
+        await press(app, pilot, "r")  # the rules in our words (docs/rules/mechamancers.md)
+        await pilot.pause()
+        assert "Mechamancers — the rules" in screen_text(app)
