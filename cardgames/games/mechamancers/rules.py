@@ -10,7 +10,7 @@ from cardgames.engine.decisions import CardgamesError
 from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow, FrameKind
 from cardgames.engine.ruleset import Ruleset, SetupError
-from cardgames.engine.setup import Choice, Format, SetupForm
+from cardgames.engine.setup import RANDOM, Choice, Format, SetupForm
 from cardgames.engine.state import GameObject, Json, State
 from cardgames.games.mechamancers import board as b
 from cardgames.games.mechamancers import table as t
@@ -26,8 +26,6 @@ from cardgames.games.mechamancers.rounds import Rounds
 from cardgames.games.mechamancers.schema import EventCard, MechaCard, RoleCard
 from cardgames.games.mechamancers.turn import Turn
 from cardgames.games.mechamancers.why_not import reasons
-
-RANDOM = "random"
 
 
 class Mechamancers(Ruleset):
