@@ -105,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "files (.yaml: hero and cards) or 'random'")
     pl.add_argument("--elements", help="algomancy live draft: three elements, e.g. fire,water,earth "
                     "(default: chosen at random)")
+    pl.add_argument("--start-player", help="mechamancers: who chooses a role first in round 1 (default: random)")
     pl.add_argument("--seed", type=int, help="seed (default: random)")
 
     sv = sub.add_parser("saves", help="list the saved games (unfinished first)",
@@ -268,6 +269,8 @@ def _play(args: argparse.Namespace) -> int:
                             if d not in ("", "random")}
     if args.elements:
         options["elements"] = [e.strip() for e in str(args.elements).split(",")]
+    if args.start_player:
+        options["start_player"] = args.start_player
     seed = args.seed if args.seed is not None else fresh_seed()
     from cardgames.games import find_ruleset
     from cardgames.tui.settings import with_app_stops

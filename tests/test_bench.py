@@ -271,7 +271,8 @@ def test_a_game_that_cannot_be_played_by_keys_is_reported(
 
 # -- simulate: the default bot finishes every game -----------------------------------------------
 
-FORMATS = {"allegiance": ("duel", "ffa", "sworn-enemy", "teams"), "algomancy": ("draft", "constructed")}
+FORMATS = {"allegiance": ("duel", "ffa", "sworn-enemy", "teams"), "algomancy": ("draft", "constructed"),
+           "mechamancers": ("",)}
 
 
 def _setups() -> list[tuple[str, str, int]]:

@@ -12,6 +12,7 @@ GAMES: dict[str, str] = {
     "algomancy": "cardgames.games.algomancy.rules:Algomancy",
     "altered": "cardgames.games.altered.rules:Altered",
     "allegiance": "cardgames.games.allegiance.rules:Allegiance",
+    "mechamancers": "cardgames.games.mechamancers.rules:Mechamancers",
 }
 """Playable games: name -> "module:class" of its Ruleset (imported only when used)."""
 

@@ -23,6 +23,8 @@ CATALOGS: dict[str, tuple[str, str]] = {
                    "cardgames.games.allegiance.schema:CardFile"),
     "altered": ("cardgames.games.altered.catalog:load_cards_flat",
                 "cardgames.games.altered.schema:CardFile"),
+    "mechamancers": ("cardgames.games.mechamancers.catalog:load_cards",
+                     "cardgames.games.mechamancers.schema:CardFile"),
 }
 """Game -> ("module:function" loading its cards, "module:Model" of one card file)."""
 

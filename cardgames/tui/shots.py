@@ -183,6 +183,11 @@ async def _all(out: Path, work: Path) -> list[Path]:
     for scene in ("board", "dusk", "arena"):
         s = getattr(altered, scene)(saved)
         shots.append(await _shoot(CardgamesApp(s, saved), out, f"altered-{scene}"))
+    from cardgames.tui import scenes_mechamancers as mechamancers
+
+    for scene in ("pledge", "damaged", "combat4"):
+        s = getattr(mechamancers, scene)(saved)
+        shots.append(await _shoot(CardgamesApp(s, saved), out, f"mechamancers-{scene}"))
     return shots
 
 

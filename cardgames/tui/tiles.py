@@ -28,6 +28,8 @@ PALETTE: dict[str, str] = {
     "gear": "$text-error", "hero": "$text", "special": "$text-muted",
     "axiom": "$text-warning", "bravos": "$text-error", "lyra": "$text-accent", "muna": "$text-success",
     "ordis": "$text-primary", "yzmir": "$text-secondary",
+    "attack": "$text-error", "defense": "$text-primary", "unique": "$text-success", "bulwark": "$text-warning",
+    "role": "$text", "event": "$text-accent",
 }
 """Border colour per colour key (Algomancy elements, Allegiance decks and kinds): the theme's text
 colours, legible on dark and light themes. The colour never says anything alone: the tile's bottom

@@ -45,7 +45,7 @@ def check_every_stop(app: CardgamesApp, screen: GameScreen) -> int:
         if card is not None and not card.hidden and card.name:
             assert card.name in text, (card.name, text)
         if card is not None and card.hidden:
-            assert "hidden" in text.lower() and (card.name or "") not in text.replace("hidden", "")
+            assert "hidden" in text.lower() and (not card.name or card.name not in text.replace("hidden", ""))
         checked += 1
     return checked
 

@@ -195,3 +195,25 @@ def test_altered_dusk_statistics_on_the_track(snap_compare: Any, cardgames_home:
 def test_altered_tiebreaker_arena(snap_compare: Any, cardgames_home: Path) -> None:
     """Altered: tiebreakers — everyone in the Arena, every Character counted at Dusk."""
     assert snap_compare(CardgamesApp(altered.arena(cardgames_home / "s.save")), terminal_size=SIZE)
+def test_mechamancers_pledge(snap_compare: Any, cardgames_home: Path) -> None:
+    """A round's pledge, four players: Ann has chosen in secret (a sealed back); Bob holds the rest."""
+    from cardgames.tui import scenes_mechamancers as mechamancers
+
+    session = mechamancers.pledge(cardgames_home / "s.save")
+    assert snap_compare(CardgamesApp(session), terminal_size=SIZE)
+
+
+def test_mechamancers_damaged_mecha(snap_compare: Any, cardgames_home: Path) -> None:
+    """Mecha turned by damage: each tile shows its state now and the state it turns to next."""
+    from cardgames.tui import scenes_mechamancers as mechamancers
+
+    session = mechamancers.damaged(cardgames_home / "s.save")
+    assert snap_compare(CardgamesApp(session), terminal_size=SIZE)
+
+
+def test_mechamancers_four_player_combat(snap_compare: Any, cardgames_home: Path) -> None:
+    """Four players: the Quirk's Gatling Hound picks a target across three fields."""
+    from cardgames.tui import scenes_mechamancers as mechamancers
+
+    session = mechamancers.combat4(cardgames_home / "s.save")
+    assert snap_compare(CardgamesApp(session), terminal_size=SIZE)

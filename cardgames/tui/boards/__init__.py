@@ -8,11 +8,17 @@ from cardgames.tui.boards.algomancy import AlgomancyBoard
 from cardgames.tui.boards.allegiance import AllegianceBoard
 from cardgames.tui.boards.altered import AlteredBoard
 from cardgames.tui.boards.base import Board
+from cardgames.tui.boards.mechamancers import MechamancersBoard
 
 if TYPE_CHECKING:
     from cardgames.tui.session import Session
 
-BOARDS: dict[str, type[Board]] = {board.game: board for board in (AllegianceBoard, AlgomancyBoard, AlteredBoard)}
+BOARDS: dict[str, type[Board]] = {board.game: board for board in (
+    AllegianceBoard,
+    AlgomancyBoard,
+    AlteredBoard,
+    MechamancersBoard,
+)}
 
 
 def board_class(game: str) -> type[Board]:

@@ -1,0 +1,47 @@
+"""Fuzz: seeded random Mechamancers games for 2, 3 and 4 players, through the kit's harness
+(`tests/kit/fuzz.py` says what is checked after every event and decision).
+
+Mechamancers adds to the kit's checks: no negative mana or VP, no field above 6 mecha after every
+event, and the VP the players hold change only by theft between them and by the events that pay
+out of the supply (Astera's Whim moves points; Bounty of Astera adds them).
+"""
+
+from __future__ import annotations
+
+import pytest
+from kit.fuzz import MOVES, Format, FuzzSpec, cases, run_case
+
+from cardgames.engine.events import Event
+from cardgames.engine.state import State
+from cardgames.games import find_ruleset
+from cardgames.games.mechamancers import table as t
+from cardgames.games.mechamancers.events import Activated, Discarded, Drawn, EventRevealed, Left, Placed, RolePicked
+
+
+def counters(state: State, ev: Event) -> list[str]:
+    problems = []
+    for p in state.players:
+        for c in ("mana", "vp"):
+            if p.counters.get(c, 0) < 0:
+                problems.append(f"{p.name} has {p.counters[c]} {c}")
+        if len(state.zones[t.field(p.seat)].cards) > t.FIELD_LIMIT:
+            problems.append(f"{p.name}'s field holds {len(state.zones[t.field(p.seat)].cards)} mecha")
+    return problems
+
+
+def _format(n: int) -> Format:
+    return Format(f"{n}p", n, lambda rng, seed: {}, key=f"mech/{n}")
+
+
+SPEC = FuzzSpec(
+    rules=find_ruleset("mechamancers"),
+    test_file="tests/test_fuzz_mechamancers.py",
+    formats=[_format(2), _format(3), _format(4)],
+    cheap_invariants=counters,
+    moves=(*MOVES, Drawn, Activated, Left, Discarded, RolePicked, EventRevealed, Placed),
+)
+
+
+@pytest.mark.parametrize("fmt, seeds", cases(SPEC))
+def test_fuzz_random_games(fmt: Format, seeds: list[int]) -> None:
+    run_case(SPEC, fmt, seeds)
