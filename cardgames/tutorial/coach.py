@@ -279,7 +279,7 @@ class Coach:
         if forced is not None:
             return forced
         for key in ("pass", "done"):
-            if key in d.keys():
+            if any(o.key == key for o in d.options):
                 return d.option(key)
         done = [o for o in d.options if o.group in ("done", "pass")]
         return done[0] if done else self.bot.choose(d)
