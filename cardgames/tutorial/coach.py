@@ -120,6 +120,26 @@ class Coach:
                     continue
         return None
 
+    def spotlight(self) -> tuple[str | None, tuple[str, ...]]:
+        """What the step's `show:` points at: the key of the pending option about a shown card
+        (the screen highlights it, which rings the card on the board), and the other names (a
+        board panel's id, or a card no option is about)."""
+        step, d = self.current, self.decision
+        if step is None:
+            return None, ()
+        key: str | None = None
+        rest: list[str] = []
+        for name in step.show:
+            about = [] if d is None or d.seat_index != self.seat else [
+                o for o in d.options if (obj := self.game.state.objects.get(o.ref or -1)) is not None
+                and obj.card == name]
+            if about and key is None:
+                expected = self.expected()
+                key = expected.key if expected is not None and expected in about else about[0].key
+            elif not about:
+                rest.append(name)
+        return key, tuple(rest)
+
     def hint(self) -> str:
         step = self.current
         if step is None:
