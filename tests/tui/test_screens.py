@@ -25,7 +25,7 @@ async def test_title_offers_new_game_rules_quit_and_continue_only_when_saved() -
         assert isinstance(app.screen, TitleScreen)
         menu = app.screen.query_one("#menu")
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]  # type: ignore[attr-defined]
-        assert ids == ["new", "rules", "settings", "quit"]
+        assert ids == ["new", "tutorials", "rules", "settings", "quit"]
     duel()  # writes the autosave
     app = CardgamesApp()
     async with app.run_test(size=(120, 40)) as pilot:
