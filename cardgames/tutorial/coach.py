@@ -18,7 +18,7 @@ from cardgames.scenarios.match import NoMatch, match
 from cardgames.scenarios.model import Step as WhenLine
 from cardgames.scenarios.runner import Runner, StepFailed
 from cardgames.tutorial.lessons import Lesson, LessonError
-from cardgames.tutorial.script import Step
+from cardgames.tutorial.script import Step, Wrong
 
 FREE_PLAY = "play on"
 """`expect: play on`: any legal answer; the step ends with the game (the final, real game)."""
@@ -206,14 +206,27 @@ class Coach:
         self.step, self.part, self.alive, self.notes = mark.step, mark.part, mark.alive, mark.notes
         return True
 
+    def wrongs_now(self) -> list[Wrong]:
+        """The step's scripted wrong answers that apply at this point of the answer: those that
+        agree with the expected answer so far (`a -> b` is wrong at its second pick)."""
+        step = self.current
+        if step is None or not self.alive:
+            return []
+        expected = _parts(step.expect[self.alive[0]])
+        return [w for w in step.wrong if len(parts := _parts(w.choice)) > self.part
+                and parts[:self.part] == expected[:self.part]
+                and (self.part >= len(expected) or parts[self.part] != expected[self.part])]
+
     def why_wrong(self, choice: str) -> Verdict:
-        """How the coach answers the written choice (a `wrong:` line's), without playing it."""
+        """How the coach answers a written choice (a `wrong:` line's) at this point, by playing
+        its part for this pick (LessonError if it names no option)."""
         d = self.decision
         step = self.current
         if d is None or step is None:
             raise LessonError("the lesson is over")
+        part = _parts(choice)[min(self.part, len(_parts(choice)) - 1)]
         try:
-            option = match(self.game, d, choice, target=self.part > 0)
+            option = match(self.game, d, part, target=self.part > 0)
         except NoMatch as exc:
             raise LessonError(f"{choice!r} is not an option at step {step.title!r}: {exc}") from None
         return self.answer(option.key)
@@ -230,9 +243,9 @@ class Coach:
             return None
 
     def _why_wrong(self, step: Step, d: Decision, key: str) -> str:
-        for w in step.wrong:
+        for w in self.wrongs_now():
             try:
-                if match(self.game, d, w.choice, target=self.part > 0).key == key:
+                if match(self.game, d, _parts(w.choice)[self.part], target=self.part > 0).key == key:
                     return w.why
             except NoMatch:
                 continue
@@ -261,6 +274,9 @@ class Coach:
         learner's decisions with one sensible answer; stop where the learner decides."""
         for _ in range(MAX_AUTO):
             step = self.current
+            if self.game.outcome is not None and self.free_play():
+                self._finish_step()  # the game is over, whoever ended it
+                continue
             if step is not None and step.kind == "opponent":
                 for line in step.do:
                     who, _, text = line.partition(":")
@@ -273,11 +289,13 @@ class Coach:
                 self._finish_step()
                 continue
             d = self.decision
-            if d is None or step is None or step.kind == "read":
+            if d is None:
                 return
-            if d.seat_index != self.seat:
-                self._choose(self._opponent_answer(d))
+            if d.seat_index != self.seat and (step is None or step.kind != "read"):
+                self._choose(self._opponent_answer(d))  # at the end too: what the learner did resolves
                 continue
+            if step is None or step.kind == "read":
+                return
             forced = forced_answer(self.game.ruleset, self.game.state, d)
             if forced is not None and self._part_key_any(step, d) in (None, forced.key):
                 self._choose(forced)

@@ -63,10 +63,10 @@ async def play_lesson_by_keys(app: CardgamesApp, pilot: Pilot[None]) -> int:
             assert d is not None
             await choose(app, pilot, screen, coach.bot.choose(d).key)
         else:
-            for wrong in step.wrong:
+            for wrong in coach.wrongs_now():
                 d = coach.decision
                 assert d is not None
-                key = match(coach.game, d, wrong.choice, target=coach.part > 0).key
+                key = match(coach.game, d, wrong.choice.split("->")[coach.part].strip(), target=coach.part > 0).key
                 before = (coach.step, len(coach.game.events))
                 await choose(app, pilot, screen, key)
                 assert (coach.step, len(coach.game.events)) == before

@@ -12,6 +12,7 @@ def walk(lesson: Lesson, *, try_wrong: bool = True) -> Coach:
     refused with its own explanation and leave the table as it was), then the expected one."""
     coach = Coach(lesson)
     answers = 0
+    tried: set[tuple[int, int]] = set()
     while not coach.done:
         step = coach.current
         assert step is not None
@@ -28,7 +29,8 @@ def walk(lesson: Lesson, *, try_wrong: bool = True) -> Coach:
         option = coach.expected()
         assert option is not None, f"{lesson.key}: step {step.title!r}: no option matches {step.expect}"
         if try_wrong:
-            for wrong in step.wrong:
+            for wrong in coach.wrongs_now():
+                tried.add((coach.step, wrong.line))
                 before = len(coach.game.events)
                 verdict = coach.why_wrong(wrong.choice)
                 assert not verdict.ok, f"{lesson.key}: {wrong.choice!r} was accepted at {step.title!r}"
@@ -36,4 +38,7 @@ def walk(lesson: Lesson, *, try_wrong: bool = True) -> Coach:
                 assert verdict.rules == step.rules
                 assert len(coach.game.events) == before
         assert coach.answer(option.key).ok
+    if try_wrong:
+        scripted = {(i, w.line) for i, s in enumerate(lesson.script.steps) for w in s.wrong}
+        assert scripted <= tried, f"{lesson.key}: wrong answers never tried: {sorted(scripted - tried)}"
     return coach
