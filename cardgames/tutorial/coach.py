@@ -297,7 +297,7 @@ class Coach:
             if step is None or step.kind == "read":
                 return
             forced = forced_answer(self.game.ruleset, self.game.state, d)
-            if forced is not None and self._part_key_any(step, d) in (None, forced.key):
+            if forced is not None and self._part_key_any(step, d) is None:  # unless the step teaches it
                 self._choose(forced)
                 continue
             return
