@@ -134,7 +134,7 @@ async def test_the_title_opens_the_tutorials() -> None:
 
 
 async def test_hint_shows_the_expected_action_and_undo_steps_back() -> None:
-    lesson = load_lesson(LESSONS[0])
+    lesson = load_lesson(lesson_dirs("allegiance")[0])
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -84,7 +84,7 @@ def test_script_problems_are_named_with_their_line() -> None:
 
 
 def test_a_rule_that_is_not_a_section_is_refused(tmp_path: Path) -> None:
-    source = LESSONS[0]
+    source = lesson_dirs("allegiance")[0]
     folder = tmp_path / "01-x"
     folder.mkdir()
     (folder / "scenario.yaml").write_text((source / "scenario.yaml").read_text())
