@@ -210,7 +210,7 @@ async def test_why_not_explains_gold_cooldowns_and_timing() -> None:
             "Ann": {"gold": 1, "hand": ["infantry"], "cooldowns": {"equip": 2}}}}})
     game = session.game
     why = dict(game.why_not(0))
-    assert why["Enlist Infantry"] == "costs 4 gold; you have 1"
+    assert why["Enlist Infantry"] == "costs 4 gold; you have 1 (rule: 4. Maneuvers > Announce, then resolve)"
     assert why["Use Equip"].startswith("on cooldown: ready in 2")
     assert why["Use Judgment"].startswith("locked: unlock a level 2 ability first")
     app = CardgamesApp(session)
