@@ -250,8 +250,8 @@ class Coach:
             except NoMatch:
                 continue
         want = self.expected()
-        return ("Not this time: this step teaches something else. "
-                + (f"Press ? for a hint, or choose “{want.label}”." if want else "Press ? for a hint."))
+        return ("This step teaches something else: "
+                + (f"choose “{want.label}” (t shows the hint)." if want else "press t for a hint."))
 
     def _mark(self) -> None:
         self.history.append(_Mark(len(self.game.events), self.step, self.part, self.alive, list(self.notes)))

@@ -30,10 +30,9 @@ MARK = "-coach"
 
 def markdown_to_markup(text: str) -> str:
     """The script's light Markdown (**bold**, *italic*, paragraphs) as content markup."""
-    out = escape(text)
+    out = re.sub(r"(?<!\n)\n(?![\n-]) *", " ", escape(text))  # a paragraph is one line; list items stay
     out = re.sub(r"\*\*(.+?)\*\*", r"[b]\1[/b]", out)
-    out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"[i]\1[/i]", out)
-    return re.sub(r"(?<!\n)\n(?!\n)", " ", out)
+    return re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"[i]\1[/i]", out)
 
 
 def next_lesson(lesson: Lesson) -> Lesson | None:
@@ -113,13 +112,13 @@ class LessonScreen(GameScreen):
         step = c.current
         parts: list[str] = []
         if c.notes:
-            parts.append("[b]What just happened[/b]\n" + "\n".join(markdown_to_markup(n) for n in c.notes))
+            parts.append("[b]What just happened[/b]\n" + "\n".join(f"• {markdown_to_markup(n)}" for n in c.notes))
         if self.refusal:
             parts.append(self.refusal)
         if step is not None:
             n, total = c.step + 1, len(c.steps)
             head = f"[dim]Step {n} of {total}[/dim]  [b]{escape(step.title)}[/b]"
-            rules = "".join(f"\n[dim]Rule: {escape(r)}[/dim]" for r in step.rules)
+            rules = f"\n[dim]Rules: {escape('; '.join(step.rules))}[/dim]" if step.rules else ""
             parts.append(f"{head}\n{markdown_to_markup(step.text)}{rules}")
             keys = ("[b]n[/b] next" if step.kind == "read" else "[b]t[/b] hint") + \
                 "  [b]u[/b] undo  [b]w[/b] why not  [b]r[/b] rules  [b]Esc[/b] lessons"

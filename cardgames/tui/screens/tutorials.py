@@ -31,8 +31,8 @@ class TutorialsScreen(Screen[None]):
     """The lesson list; Enter opens a lesson. `game` shows only that game's lessons."""
 
     CSS = """
-    #lessons { width: 84; height: auto; max-height: 80%; }
-    #tutorials-head { width: 84; padding: 1 0; }
+    #lessons { width: 100; height: auto; max-height: 80%; }
+    #tutorials-head { width: 100; padding: 1 0; }
     """
     BINDINGS = [Binding("escape,q", "back", "Back")]
 
@@ -63,7 +63,8 @@ class TutorialsScreen(Screen[None]):
         highlighted = menu.highlighted
         titles = dict((name, title) for title, name in GAMES)
         items: list[Option] = []
-        for game in games_with_lessons():
+        have = games_with_lessons()
+        for game in [g for _, g in GAMES if g in have] + [g for g in have if g not in titles]:
             if self.only is not None and game != self.only:
                 continue
             lessons = lessons_of(game)
