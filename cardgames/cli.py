@@ -285,7 +285,7 @@ def _learn(game: str) -> int:
     """`learn GAME`: the app, opened on that game's lessons."""
     from cardgames.tools import UsageError
     from cardgames.tui.app import CardgamesApp
-    from cardgames.tutorial.lessons import games_with_lessons
+    from cardgames.tutorial.loader import games_with_lessons
 
     if game not in games_with_lessons():
         raise UsageError(f"{game} has no lessons yet; lessons: {', '.join(games_with_lessons())}", 1)

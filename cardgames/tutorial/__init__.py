@@ -5,7 +5,7 @@ screens and the tests drive the same `Coach`.
 """
 
 from cardgames.tutorial.coach import Coach, Verdict
-from cardgames.tutorial.lessons import Lesson, LessonError, lessons_of, load_lesson
+from cardgames.tutorial.loader import Lesson, LessonError, lessons_of, load_lesson
 from cardgames.tutorial.progress import Progress
 
 __all__ = ["Coach", "Lesson", "LessonError", "Progress", "Verdict", "lessons_of", "load_lesson"]

@@ -17,7 +17,7 @@ from cardgames.engine.handover import forced_answer
 from cardgames.scenarios.match import NoMatch, match
 from cardgames.scenarios.model import Step as WhenLine
 from cardgames.scenarios.runner import Runner, StepFailed
-from cardgames.tutorial.lessons import Lesson, LessonError
+from cardgames.tutorial.loader import Lesson, LessonError
 from cardgames.tutorial.script import Step, Wrong
 
 FREE_PLAY = "play on"
@@ -62,6 +62,8 @@ class Coach:
         scenario = self.lesson.scenario
         try:
             self.runner = Runner(scenario)
+            self.table_set = len(self.game.events)
+            """Events that deal and set the table (the log the lesson starts after)."""
             for line in scenario.steps:  # the scenario's own `when`: the table before the lesson
                 if line.check is None:
                     self.runner.play(line)

@@ -18,7 +18,7 @@ from cardgames.tui.app import CardgamesApp
 from cardgames.tui.screens.lesson import LessonDoneScreen, LessonScreen
 from cardgames.tui.screens.tutorials import TutorialsScreen
 from cardgames.tutorial import load_lesson
-from cardgames.tutorial.lessons import games_with_lessons, lesson_dirs
+from cardgames.tutorial.loader import games_with_lessons, lesson_dirs
 
 SIZE = (140, 45)
 LESSONS = [d for game in games_with_lessons() for d in lesson_dirs(game)]

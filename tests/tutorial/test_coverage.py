@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardgames.tutorial import lessons_of
-from cardgames.tutorial.lessons import rule_sections
+from cardgames.tutorial.loader import rule_sections
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "tutorials.md"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardgames.tutorial import Coach, LessonError, lessons_of, load_lesson
-from cardgames.tutorial.lessons import games_with_lessons, lesson_dirs, rule_sections
+from cardgames.tutorial.loader import games_with_lessons, lesson_dirs, rule_sections
 from cardgames.tutorial.script import parse_script
 from tests.tutorial.walk import walk
 

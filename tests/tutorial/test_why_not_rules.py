@@ -11,7 +11,7 @@ from cardgames import new_game
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine.game import Game
 from cardgames.tutorial import lessons_of
-from cardgames.tutorial.lessons import rule_sections
+from cardgames.tutorial.loader import rule_sections
 from tests.tutorial.walk import walk
 
 RULE = re.compile(r" \(rule: (.+)\)$")

@@ -19,10 +19,9 @@ from textual.widgets import Footer, Header, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
 from cardgames.tui.saves import data_dir
-from cardgames.tui.screens.game import GameScreen
-from cardgames.tui.screens.tutorials import progress
+from cardgames.tui.screens.game import GameScreen, LogFeed
 from cardgames.tui.session import Session
-from cardgames.tutorial import Coach, Lesson, lessons_of
+from cardgames.tutorial import Coach, Lesson, Progress, lessons_of
 
 MARK = "-coach"
 """The class a board panel wears while the coach points at it."""
@@ -33,6 +32,11 @@ def markdown_to_markup(text: str) -> str:
     out = re.sub(r"(?<!\n)\n(?![\n-]) *", " ", escape(text))  # a paragraph is one line; list items stay
     out = re.sub(r"\*\*(.+?)\*\*", r"[b]\1[/b]", out)
     return re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"[i]\1[/i]", out)
+
+
+def progress() -> Progress:
+    """The player's tutorial progress, kept beside the saves and settings."""
+    return Progress.load(data_dir())
 
 
 def next_lesson(lesson: Lesson) -> Lesson | None:
@@ -68,6 +72,8 @@ class LessonScreen(GameScreen):
         self.coach = coach
         self.refusal = ""
         self.tip = ""
+        self.skipped = 0
+        """Log lines of dealing and setting the table, not shown."""
 
     @classmethod
     def open(cls, lesson: Lesson) -> LessonScreen:
@@ -94,6 +100,26 @@ class LessonScreen(GameScreen):
         self.title = f"Tutorial — {self.coach.lesson.title}"
         coach = self.query_one("#coach", VerticalScroll)
         coach.border_title = "Coach"
+
+    def _feed(self) -> LogFeed:
+        """The learner's log, from the lesson's start: dealing and setting the table (cards
+        dealt, then replaced by the lesson's hand) would only confuse."""
+        seat = self.session.seated
+        if seat not in self.feeds:
+            feed = LogFeed(self.session, seat)
+            feed.lines = list(feed.book.read(self.session.game.events[:self.coach.table_set]))
+            self.skipped = len(feed.lines)
+            self.feeds[seat] = feed
+        return self.feeds[seat]
+
+    def _refill_log(self) -> None:
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        feed = self._feed()
+        feed.new_lines()
+        kept = feed.lines[self.skipped:][-LogFeed.SHOWN:]
+        if kept:
+            log.write("\n".join(escape(line) for line in kept))
 
     # -- the loop ----------------------------------------------------------------------
 

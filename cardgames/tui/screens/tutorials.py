@@ -11,15 +11,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cardgames.tui.saves import data_dir
+from cardgames.tui.screens.lesson import LessonScreen, progress
 from cardgames.tui.settings import GAMES
-from cardgames.tutorial import Lesson, Progress, lessons_of
-from cardgames.tutorial.lessons import games_with_lessons
-
-
-def progress() -> Progress:
-    """The player's tutorial progress, kept beside the saves and settings."""
-    return Progress.load(data_dir())
+from cardgames.tutorial import Lesson, lessons_of
+from cardgames.tutorial.loader import games_with_lessons
 
 
 def lesson_line(n: int, lesson: Lesson, done: bool) -> str:
@@ -93,6 +88,4 @@ class TutorialsScreen(Screen[None]):
 
 
 def open_lesson(screen: Screen[None], lesson: Lesson) -> None:
-    from cardgames.tui.screens.lesson import LessonScreen  # the rules load with the first lesson
-
     screen.app.push_screen(LessonScreen.open(lesson))
