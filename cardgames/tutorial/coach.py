@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine.decisions import CardgamesError, Decision, Option
 from cardgames.engine.game import Game
-from cardgames.engine.handover import forced_answer
+from cardgames.engine.handover import BACK_KEYS, forced_answer
 from cardgames.scenarios.match import NoMatch, match
 from cardgames.scenarios.model import Step as WhenLine
 from cardgames.scenarios.runner import Runner, StepFailed
@@ -177,6 +177,8 @@ class Coach:
                 self._finish_step()
             self._auto()
             return Verdict(True)
+        if key in BACK_KEYS and self.part > 0 and self.undo():
+            return Verdict(True)  # backing out of a half-made answer: the step starts it again
         agree = tuple(a for a in self.alive if self._part_key(step.expect[a], d) == key)
         if not agree:
             return Verdict(False, self._why_wrong(step, d, key), step.rules)

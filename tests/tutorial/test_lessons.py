@@ -92,3 +92,23 @@ def test_a_rule_that_is_not_a_section_is_refused(tmp_path: Path) -> None:
     (folder / "script.md").write_text(text)
     with pytest.raises(LessonError, match="Shields"):
         load_lesson(folder)
+
+
+def test_backing_out_of_a_half_made_answer_starts_the_step_again() -> None:
+    lesson = next(x for x in lessons_of("allegiance") if x.id == "03-hero-abilities")
+    coach = Coach(lesson)
+    while coach.current is not None and coach.current.title != "Use Smite at once":
+        if coach.current.kind == "read":
+            coach.go_on()
+        else:
+            option = coach.expected()
+            assert option is not None
+            coach.answer(option.key)
+    step, events = coach.step, len(coach.game.events)
+    option = coach.expected()
+    assert option is not None and coach.answer(option.key).ok  # "Use Smite": now the target
+    assert coach.part == 1
+    d = coach.decision
+    assert d is not None and "cancel" in {o.key for o in d.options}
+    assert coach.answer("cancel").ok
+    assert (coach.step, coach.part, len(coach.game.events)) == (step, 0, events)

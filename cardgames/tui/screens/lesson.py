@@ -214,6 +214,10 @@ class LessonScreen(GameScreen):
         self.advance()
 
     def action_leave(self) -> None:
+        """Esc: back out of a half-made answer (as in a game); otherwise back to the lessons."""
+        if self._option_key("cancel", "back"):
+            self.action_cancel()
+            return
         self.app.pop_screen()
 
     def _after_done(self, choice: str | None) -> None:
