@@ -91,6 +91,8 @@ async def test_each_lesson_plays_through_by_keys(path: Path) -> None:
         assert isinstance(app.screen, LessonDoneScreen)
         text = str(app.screen.query_one(Static).render())
         assert all(item in text for item in lesson.script.learn)
+        if any("play on" in step.expect for step in lesson.script.steps):  # the real game: who won
+            assert " won — " in text or "A draw" in text
 
 
 async def test_progress_is_shown_and_survives_a_restart(cardgames_home: Path) -> None:

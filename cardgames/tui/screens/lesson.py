@@ -131,7 +131,18 @@ class LessonScreen(GameScreen):
         self.show_coach()
         if self.coach.done:
             progress().finish(self.coach.lesson.key)
-            self.app.push_screen(LessonDoneScreen(self.coach.lesson), self._after_done)
+            self.app.push_screen(LessonDoneScreen(self.coach.lesson, self._result()), self._after_done)
+
+    def _result(self) -> str:
+        """How the lesson's game ended, if it did (the final, real game)."""
+        out = self.session.view().outcome
+        if not out:
+            return ""
+        if out["draw"]:
+            return f"A draw — {out['reason']}."
+        me = self.session.game.players[self.coach.seat]
+        who = "You won" if me in out["winners"] else f"{' and '.join(out['winners'])} won"
+        return f"{who} — {out['reason']}."
 
     def show_coach(self) -> None:
         c = self.coach
@@ -238,9 +249,10 @@ class LessonDoneScreen(ModalScreen[str | None]):
     """
     BINDINGS = [Binding("escape,q", "dismiss_list", "Back to the lessons")]
 
-    def __init__(self, lesson: Lesson) -> None:
+    def __init__(self, lesson: Lesson, result: str = "") -> None:
         super().__init__()
         self.lesson = lesson
+        self.result = result
         self.next = next_lesson(lesson)
 
     def compose(self) -> ComposeResult:
@@ -251,7 +263,9 @@ class LessonDoneScreen(ModalScreen[str | None]):
             items.append(ListOption(f"Next lesson: {escape(self.next.title)}", id=self.next.key))
         items.append(ListOption("Back to the lessons", id="list"))
         with Vertical(id="lesson-done"):
-            yield Static(f"[b]Lesson complete: {escape(self.lesson.title)}[/b]\n\nYou learnt:\n{learnt}{outro}\n")
+            result = f"{escape(self.result)}\n\n" if self.result else ""
+            yield Static(f"[b]Lesson complete: {escape(self.lesson.title)}[/b]\n\n{result}"
+                         f"You learnt:\n{learnt}{outro}\n")
             yield OptionList(*items, id="lesson-next")
 
     def on_mount(self) -> None:
