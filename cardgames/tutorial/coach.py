@@ -122,6 +122,15 @@ class Coach:
                     continue
         return None
 
+    def spotlight_cards(self) -> set[int]:
+        """The cards in play the step's `show:` names (by card id), as the learner sees them."""
+        step = self.current
+        if step is None or not step.show:
+            return set()
+        view = self.game.view(self.seat)
+        return {c.id for zone in view.zones.values() for c in zone.cards
+                if not c.hidden and c.card in step.show}
+
     def spotlight(self) -> tuple[str | None, tuple[str, ...]]:
         """What the step's `show:` points at: the key of the pending option about a shown card
         (the screen highlights it, which rings the card on the board), and the other names (a

@@ -127,6 +127,7 @@ class LessonScreen(GameScreen):
         """Show the table and the coach's step; at the end, what was learnt and what is next."""
         self.session.game = self.coach.game
         self.session.seated = self.coach.seat
+        self.board.spotlight = self.coach.spotlight_cards()
         self.render_all()
         self.show_coach()
         if self.coach.done:
