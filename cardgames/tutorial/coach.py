@@ -96,10 +96,6 @@ class Coach:
     def decision(self) -> Decision | None:
         return None if self.game.outcome is not None else self.game.decision
 
-    def waits_on_learner(self) -> bool:
-        d = self.decision
-        return not self.done and (d is None or d.seat_index == self.seat or self.current_kind() == "read")
-
     def current_kind(self) -> str:
         step = self.current
         return "done" if step is None else step.kind
