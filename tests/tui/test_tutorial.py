@@ -12,6 +12,7 @@ from kit.app import press
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
+import cardgames.tutorial.loader as loader
 from cardgames.cli import main
 from cardgames.scenarios.match import match
 from cardgames.tui.app import CardgamesApp
@@ -211,3 +212,18 @@ async def test_the_coach_rings_the_card_it_points_at_and_marks_the_panel() -> No
         assert ring is not None
         assert any(spot.key == ring and spot.ref in infantry for _, spot in screen.board.stops())
         assert not screen.board.query_one("#seat-0").has_class("-coach")
+
+
+def test_learn_opens_the_app_on_that_games_lessons(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[str | None] = []
+    monkeypatch.setattr(CardgamesApp, "run", lambda self, **_: opened.append(self.pending_lessons))
+    assert main(["learn", "algomancy"]) == 0
+    assert opened == ["algomancy"]
+
+
+def test_learn_a_game_without_lessons_says_so(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(loader, "games_with_lessons", lambda root=None: ["allegiance"])
+    monkeypatch.setattr(CardgamesApp, "run", lambda self, **_: pytest.fail("the app opened"))
+    assert main(["learn", "algomancy"]) == 1
+    assert "algomancy has no lessons yet" in capsys.readouterr().err
