@@ -108,6 +108,11 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--start-player", help="mechamancers: who chooses a role first in round 1 (default: random)")
     pl.add_argument("--seed", type=int, help="seed (default: random)")
 
+    ln = sub.add_parser("learn", help="open a game's tutorial lessons in the terminal app",
+                        description="The in-app tutorial: lessons on the real table with a coach "
+                                    "(progress is kept in the data directory).")
+    ln.add_argument("game", choices=games, help="the game to learn")
+
     sv = sub.add_parser("saves", help="list the saved games (unfinished first)",
                         description="List the games saved in the data directory: game, players, "
                                     "turn or result, when last played, and the file (for "
@@ -174,6 +179,8 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
         return run_replay(args.save, args.verify, args.allow_mismatch, out)
     if cmd == "play":
         return _play(args)
+    if cmd == "learn":
+        return _learn(args.game)
     if cmd == "saves":
         return _saves(args.json, out)
     if cmd == "screenshots":
@@ -279,6 +286,20 @@ def _play(args: argparse.Namespace) -> int:
 
     app = CardgamesApp()
     app.pending_start = (args.game, names, seed, with_app_stops(names, options))
+    app.run()
+    return 0
+
+
+def _learn(game: str) -> int:
+    """`learn GAME`: the app, opened on that game's lessons."""
+    from cardgames.tools import UsageError
+    from cardgames.tui.app import CardgamesApp
+    from cardgames.tutorial.loader import games_with_lessons
+
+    if game not in games_with_lessons():
+        raise UsageError(f"{game} has no lessons yet; lessons: {', '.join(games_with_lessons())}", 1)
+    app = CardgamesApp()
+    app.pending_lessons = game
     app.run()
     return 0
 

@@ -58,3 +58,11 @@ def test_gitignore_keeps_builds_and_downloads_out() -> None:
         cwd=ROOT, capture_output=True, text=True,
     ).stdout.split()
     assert len(ignored) == 7, f"not ignored: {ignored}"
+
+
+def test_lessons_ship_inside_the_package() -> None:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    shipped = data["package-data"]["cardgames.tutorial"]
+    assert {"lessons/**/*.yaml", "lessons/**/*.md"} <= set(shipped)
+    lessons = ROOT / "cardgames" / "tutorial" / "lessons"
+    assert list(lessons.rglob("script.md")) and list(lessons.rglob("scenario.yaml"))

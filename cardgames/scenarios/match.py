@@ -135,6 +135,8 @@ def match(game: Game, decision: Decision, text: str, *, target: bool = False) ->
     word, _, thing = body.partition(" ")
     if thing.strip():
         attempts.append((GROUP_ALIASES.get(word.lower(), word.lower()), thing.strip()))
+        if word.lower() in GROUP_ALIASES:  # a game whose key prefix is the word itself (Algomancy's `play:`)
+            attempts.append((word.lower(), thing.strip()))
     for group, thing in attempts:
         by_prefix = [o for o in options if o.key.partition(":")[0] == group]
         by_group = [o for o in options if o.group == group and o not in by_prefix]

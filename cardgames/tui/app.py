@@ -29,6 +29,8 @@ class CardgamesApp(App[None]):
         self.save_path = save_path
         self.pending_start: tuple[str, list[str], int, dict[str, object]] | None = None
         """A game to start as soon as the app runs (`cardgames play`)."""
+        self.pending_lessons: str | None = None
+        """A game whose lessons open as soon as the app runs (`cardgames learn`)."""
         self.settings = Settings.load()
 
     def get_default_screen(self) -> Screen[None]:
@@ -48,6 +50,10 @@ class CardgamesApp(App[None]):
                 self.exit(message=f"cardgames: {exc}", return_code=2)
         elif self.session is not None:
             self.show_game(self.session)
+        elif self.pending_lessons is not None:
+            from cardgames.tui.screens.tutorials import TutorialsScreen
+
+            self.push_screen(TutorialsScreen(self.pending_lessons))
 
     def show_game(self, session: Session) -> None:
         from cardgames.tui.screens.game import GameScreen  # the rules load with the first game

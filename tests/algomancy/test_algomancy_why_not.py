@@ -21,15 +21,16 @@ def test_outside_a_priority_window_no_card_is_played() -> None:
     g = _hand_game()
     assert g.decision.kind != "priority"
     assert g.why_not(ANN) == [("Playing cards", "only when you have priority: the haste step, your "
-                                                "deployment, and battle windows")]
+                                                "deployment, and battle windows "
+                                                "(rule: 9. The stack and priority > Priority)")]
 
 
 def test_in_the_haste_step_timing_then_affinity() -> None:
     g = _hand_game()
     to_haste(g, ANN)
     why = dict(g.why_not(ANN))
-    assert why["Dune Drifter"] == "timing: it is played in your deployment"
-    assert why["Assembly Drone"] == "affinity: needs metal 0/1"
+    assert why["Dune Drifter"] == "timing: it is played in your deployment (rule: 3. Reading a card > Timing)"
+    assert why["Assembly Drone"] == "affinity: needs metal 0/1 (rule: 3. Reading a card > Playing a card)"
 
 
 def test_in_deployment_mana_and_affinity_and_a_playable_card_is_not_listed() -> None:
@@ -38,8 +39,9 @@ def test_in_deployment_mana_and_affinity_and_a_playable_card_is_not_listed() -> 
     assert f"play:{card(g, 'dune-drifter')}" in {o.key for o in g.decision.options}
     why = dict(g.why_not(ANN))
     assert "Dune Drifter" not in why
-    assert why["Bastion Titan"] == "mana: it costs 6, you have 2 unexpended active resources"
-    assert why["Bloodwind Revenant"] == "affinity: needs fire 0/1"
+    assert why["Bastion Titan"] == ("mana: it costs 6, you have 2 unexpended active resources "
+                                   "(rule: 3. Reading a card > Playing a card)")
+    assert why["Bloodwind Revenant"] == "affinity: needs fire 0/1 (rule: 3. Reading a card > Playing a card)"
 
 
 def test_it_names_only_the_seats_own_cards() -> None:

@@ -19,7 +19,7 @@ def test_gold_cooldowns_and_locked_abilities() -> None:
             "Ann": {"gold": 1, "hand": ["infantry"], "cooldowns": {"equip": 2}}}}})
     assert g.decision.seat_index == 0
     why = dict(g.why_not("Ann"))
-    assert why["Enlist Infantry"] == "costs 4 gold; you have 1"
+    assert why["Enlist Infantry"] == "costs 4 gold; you have 1 (rule: 4. Maneuvers > Announce, then resolve)"
     assert why["Use Equip"].startswith("on cooldown: ready in 2")
     assert why["Use Judgment"].startswith("locked: unlock a level 2 ability first")
 
@@ -30,7 +30,8 @@ def test_a_seat_not_deciding_is_told_the_timing() -> None:
         "given": {"turn": 3, "active": "Ann", "players": {"Bob": {"gold": 9, "hand": ["infantry"]}}}})
     assert g.decision.seat_index == 0
     why = dict(g.why_not("Bob"))
-    assert why["Enlist Infantry"] == "enlisting is only in your own maneuver phase, with an empty chain and no battle"
+    assert why["Enlist Infantry"] == ("enlisting is only in your own maneuver phase, with an empty chain and no battle "
+                                     "(rule: 4. Maneuvers)")
 
 
 def secrets_named(g: Game, seat: int) -> list[str]:

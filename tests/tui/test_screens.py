@@ -25,7 +25,7 @@ async def test_title_offers_new_game_rules_quit_and_continue_only_when_saved() -
         assert isinstance(app.screen, TitleScreen)
         menu = app.screen.query_one("#menu")
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]  # type: ignore[attr-defined]
-        assert ids == ["new", "rules", "settings", "quit"]
+        assert ids == ["new", "tutorials", "rules", "settings", "quit"]
     duel()  # writes the autosave
     app = CardgamesApp()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -210,7 +210,7 @@ async def test_why_not_explains_gold_cooldowns_and_timing() -> None:
             "Ann": {"gold": 1, "hand": ["infantry"], "cooldowns": {"equip": 2}}}}})
     game = session.game
     why = dict(game.why_not(0))
-    assert why["Enlist Infantry"] == "costs 4 gold; you have 1"
+    assert why["Enlist Infantry"] == "costs 4 gold; you have 1 (rule: 4. Maneuvers > Announce, then resolve)"
     assert why["Use Equip"].startswith("on cooldown: ready in 2")
     assert why["Use Judgment"].startswith("locked: unlock a level 2 ability first")
     app = CardgamesApp(session)

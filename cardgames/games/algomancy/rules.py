@@ -15,7 +15,7 @@ from cardgames.engine.ruleset import Ruleset, SetupError
 from cardgames.engine.setup import Choice, Format, SeatChoice, SetupForm
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.engine.stops import STOP_SETTINGS
-from cardgames.games.algomancy import board, checks, describe, invariants, why_not
+from cardgames.games.algomancy import board, checks, describe, given, invariants, why_not
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.battle import Battle
 from cardgames.games.algomancy.catalog import MAX_COPIES, MIN_DECK, Catalog, read_deck_file
@@ -93,7 +93,7 @@ class Algomancy(Ruleset):
                              "(FFA and teams are not built yet)")
         if len(set(names)) != len(names) or not all(n.strip() for n in names):
             raise SetupError("players need different, non-empty names")
-        known = {"format", "elements", "element_choice", "decks", "initiative", "stop"}
+        known = {"format", "elements", "element_choice", "decks", "initiative", "stop", "given"}
         unknown = sorted(set(options) - known)
         if unknown:
             raise SetupError(f"unknown option(s) {', '.join(unknown)}; options: {', '.join(sorted(known))}")
@@ -132,6 +132,12 @@ class Algomancy(Ruleset):
                 if setting not in STOP_SETTINGS:
                     raise SetupError(f"stop: {setting!r} for {who}; settings: {', '.join(STOP_SETTINGS)}")
             out["stop"] = dict(stop)
+        if options.get("given") is not None:
+            if not isinstance(options["given"], dict):
+                raise SetupError("`given` is a mapping: players, turn, step (a table set mid-game)")
+            if fmt == "draft" and elements is None:
+                raise SetupError("`given` in live draft needs `elements` (the shared deck's three)")
+            out["given"] = dict(options["given"])
         return out
 
     def _normalize_decks(self, names: list[str], decks: Any) -> dict[str, Json]:
@@ -210,6 +216,8 @@ class Algomancy(Ruleset):
                         self.create(flow, cid, s, f"deck:{s}")
                 flow.shuffle(f"deck:{s}")
             self.deal_opening(flow)
+            if options.get("given") is not None:
+                given.apply_given(self, flow, dict(options["given"]))
             return
         elements = options.get("elements")
         if elements is not None:
@@ -222,6 +230,8 @@ class Algomancy(Ruleset):
             flow.rng().shuffle(order)
             flow.emit(ce.RandomDrawn("elements", ELEMENTS.index(order[0])))
             self.build_draft_deck(flow, sorted(order[:DRAFT_ELEMENTS], key=ELEMENTS.index))
+        if options.get("given") is not None:
+            given.apply_given(self, flow, dict(options["given"]))
 
     def _random_deck(self, flow: Flow) -> dict[str, Json]:
         ids = sorted(self.cat.decks)

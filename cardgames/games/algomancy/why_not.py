@@ -15,6 +15,15 @@ from cardgames.games.algomancy.schema import Card
 WHEN = {"deploy": "in your deployment", "haste": "in the haste step or your deployment",
         "battle": "in a battle window"}
 """A timing icon, as the reason says when a card may be played."""
+PRIORITY = "9. The stack and priority > Priority"
+TIMING = "3. Reading a card > Timing"
+PLAYING = "3. Reading a card > Playing a card"
+"""The sections of the rules page (docs/rules/algomancy.md) each reason comes from."""
+
+
+def ruled(why: str, section: str) -> str:
+    """A reason with the rules section that forbids the move, as the "Why not?" page shows it."""
+    return f"{why} (rule: {section})"
 
 
 def priority_window(state: State) -> str:
@@ -29,8 +38,8 @@ def reasons(rules: Rules, state: State, seat: int, legal: set[str]) -> list[tupl
     """(card, why not) for each card in the seat's hand that it cannot play now."""
     window = priority_window(state)
     if not window:
-        return [("Playing cards", "only when you have priority: the haste step, your deployment, "
-                 "and battle windows")]
+        return [("Playing cards", ruled("only when you have priority: the haste step, your deployment, "
+                                        "and battle windows", PRIORITY))]
     rows = []
     for obj in state.cards_in(t.hand(seat)):
         if f"play:{obj.id}" in legal:
@@ -43,11 +52,11 @@ def reasons(rules: Rules, state: State, seat: int, legal: set[str]) -> list[tupl
 def reason(rules: Rules, state: State, seat: int, card: Card, window: str) -> str:
     """Why `card` cannot be played in `window`: the first of timing, mana, affinity that fails."""
     if not timing_ok(card, window):
-        return f"timing: it is played {WHEN[card.timing]}"
+        return ruled(f"timing: it is played {WHEN[card.timing]}", TIMING)
     have = t.mana(state, seat)
     if have < card.cost:
-        return f"mana: it costs {card.cost}, you have {have} unexpended active resources"
+        return ruled(f"mana: it costs {card.cost}, you have {have} unexpended active resources", PLAYING)
     missing = t.missing_affinity(state, seat, card, rules.cards)
     if missing:
-        return "affinity: needs " + ", ".join(missing)
-    return "no legal target or extra cost it could be paid with here"
+        return ruled("affinity: needs " + ", ".join(missing), PLAYING)
+    return ruled("no legal target or extra cost it could be paid with here", PLAYING)

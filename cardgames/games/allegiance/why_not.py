@@ -13,6 +13,19 @@ from cardgames.games.allegiance.battle import may_attack, weapon_may_attack
 from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.schema import ActionCard, UnitCard
 
+MANEUVERS = "4. Maneuvers"
+ANNOUNCE = "4. Maneuvers > Announce, then resolve"
+UNLOCKING = "4. Maneuvers > Unlocking hero abilities"
+COOLDOWNS = "4. Maneuvers > Using hero abilities and cooldowns"
+ATTACKERS = "6. Battles > 1. Declare attackers"
+FIRST_TURN = "3. A turn > First-turn exceptions"
+"""The sections of the rules page (docs/rules/allegiance.md) each reason comes from."""
+
+
+def ruled(why: str, section: str) -> str:
+    """A reason with the rules section that forbids the move, as the "Why not?" page shows it."""
+    return f"{why} (rule: {section})"
+
 
 class WithCards(Protocol):
     """What `reasons` reads of the ruleset it is given: its cards (the Allegiance ruleset has them)."""
@@ -36,17 +49,19 @@ def reasons(rules: WithCards, state: State, seat: int, legal_keys: set[str]) -> 
         if str(obj.id) in legal_refs:
             continue
         if isinstance(card, UnitCard):
-            why = f"enlisting is {timing}" if timing else f"costs {card.cost} gold; you have {gold}"
+            why = ruled(f"enlisting is {timing}", MANEUVERS) if timing else \
+                ruled(f"costs {card.cost} gold; you have {gold}", ANNOUNCE)
             out.append((f"Enlist {card.name}", why))
         elif isinstance(card, ActionCard):
             for half in card.halves:
                 name = half.name or card.name
                 if half.cost > gold:
-                    out.append((f"Play {name}", f"costs {half.cost} gold; you have {gold}"))
+                    out.append((f"Play {name}", ruled(f"costs {half.cost} gold; you have {gold}", ANNOUNCE)))
                 elif not targeting.can_announce(cat, state, half.targets, seat, obj.id):
-                    out.append((f"Play {name}", "it has no legal target now"))
+                    out.append((f"Play {name}", ruled("it has no legal target now", ANNOUNCE)))
                 else:
-                    out.append((f"Play {name}", "not while a step of a battle or a phase is being carried out"))
+                    out.append((f"Play {name}", ruled("not while a step of a battle or a phase is being carried out",
+                                                      MANEUVERS)))
     hero = cat.hero(str(p.props["hero"]))
     cds = dict(p.props.get("cooldowns") or {})
     unlocked_levels = {a.level for a in hero.abilities if a.id in cds}
@@ -55,28 +70,29 @@ def reasons(rules: WithCards, state: State, seat: int, legal_keys: set[str]) -> 
             continue
         if ab.id not in cds:
             if (ab.level - 1) not in unlocked_levels:
-                why = f"locked: unlock a level {ab.level - 1} ability first"
+                why = ruled(f"locked: unlock a level {ab.level - 1} ability first", UNLOCKING)
             elif ab.cost > gold:
-                why = f"locked: unlocking costs {ab.cost} gold; you have {gold}"
+                why = ruled(f"locked: unlocking costs {ab.cost} gold; you have {gold}", UNLOCKING)
             else:
-                why = f"locked: unlocking is {timing or 'possible only in your maneuver phase'}"
+                why = ruled(f"locked: unlocking is {timing or 'possible only in your maneuver phase'}", MANEUVERS)
         elif cds[ab.id] > 0:
-            why = f"on cooldown: ready in {cds[ab.id]} of your turn{'s' if cds[ab.id] != 1 else ''}"
+            why = ruled(f"on cooldown: ready in {cds[ab.id]} of your turn{'s' if cds[ab.id] != 1 else ''}",
+                        COOLDOWNS)
         elif not ab.reaction and timing:
-            why = f"not a reaction ability: usable {timing}"
+            why = ruled(f"not a reaction ability: usable {timing}", MANEUVERS)
         else:
-            why = "it has no legal target now"
+            why = ruled("it has no legal target now", ANNOUNCE)
         out.append((f"Use {ab.name}", why))
     if state.battle is None and state.active == seat:
         for unit in board.units(state, seat):
             if not may_attack(cat, state, unit):
                 why = ("exhausted" if unit.exhausted else
                        "entered your territory this turn" if unit.entered_turn >= state.turn else "cannot attack")
-                out.append((f"Attack with {cat.display_name(unit)}", why))
+                out.append((f"Attack with {cat.display_name(unit)}", ruled(why, ATTACKERS)))
         weapon = board.gear(state, seat, "weapon")
         if weapon is not None and not may_attack(cat, state, weapon):
+            first = not weapon.exhausted and not weapon_may_attack(cat, state, seat)
             why = ("exhausted" if weapon.exhausted else
-                   "no weapon attacks on the first turn here" if not weapon_may_attack(cat, state, seat)
-                   else "cannot attack")
-            out.append((f"Attack with {cat.display_name(weapon)}", why))
+                   "no weapon attacks on the first turn here" if first else "cannot attack")
+            out.append((f"Attack with {cat.display_name(weapon)}", ruled(why, FIRST_TURN if first else ATTACKERS)))
     return out

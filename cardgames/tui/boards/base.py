@@ -105,6 +105,8 @@ class Board(VerticalScroll):
         self._watching = False
         self._drawn: str | None = None
         """The stop ringed in the panels as last drawn."""
+        self.spotlight: set[int] = set()
+        """Cards a lesson's coach points at: ringed while no option's card is."""
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -287,7 +289,14 @@ class Board(VerticalScroll):
             self.watch(options, "highlighted", self._option_moved, init=False)
 
     def _option_stop(self) -> str | None:
-        """The stop of the card the highlighted option is about, if it is on the board."""
+        """The stop of the card the highlighted option is about, if it is on the board; else
+        the first card in the spotlight."""
+        stop = self._highlighted_stop()
+        if stop is None and self.spotlight:
+            stop = next((s.key for _, s in self.stops() if s.ref in self.spotlight), None)
+        return stop
+
+    def _highlighted_stop(self) -> str | None:
         options = self._options()
         if options is None or options.highlighted is None or options.highlighted >= options.option_count:
             return None

@@ -1,4 +1,4 @@
-"""The title screen: New game, Continue (the saved games), Rules, Quit (only what works is offered)."""
+"""The title screen: New game, Tutorials, Continue (the saved games), Rules, Quit (only what works is offered)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ class TitleScreen(Screen[None]):
         yield Header(icon="♠")
         with Middle(), Center():
             yield Static(BANNER, id="banner")
-            items = [Option("New game", id="new")]
+            items = [Option("New game", id="new"), Option("Tutorials", id="tutorials")]
             if list_saves():
                 items.append(Option("Continue", id="continue"))
             items += [Option("Rules", id="rules"), Option("Settings", id="settings"), Option("Quit", id="quit")]
@@ -43,6 +43,10 @@ class TitleScreen(Screen[None]):
             from cardgames.tui.screens.setup import SetupScreen
 
             self.app.push_screen(SetupScreen())
+        elif choice == "tutorials":
+            from cardgames.tui.screens.tutorials import TutorialsScreen
+
+            self.app.push_screen(TutorialsScreen())
         elif choice == "continue":
             self.app.action_continue_game()  # type: ignore[attr-defined]
         elif choice == "rules":

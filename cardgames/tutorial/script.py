@@ -1,0 +1,155 @@
+"""Read a lesson's Markdown script: YAML front matter, then one `## ` heading per step.
+
+Inside a step, lines that start with a directive (`rule:`, `show:`, `expect:`, `wrong:`, `do:`)
+say what the step checks; every other line is the coach's text, shown as Markdown.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import yaml
+
+DIRECTIVE = re.compile(r"^(rule|show|expect|wrong|do):\s*(.*)$")
+
+
+@dataclass(frozen=True)
+class Wrong:
+    """A likely wrong answer (written as a `when` choice) and why it is wrong."""
+
+    choice: str
+    why: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a lesson: the learner acts (`expect`), the opponent acts (`do`), or the
+    learner reads and goes on (neither)."""
+
+    title: str
+    line: int
+    text: str
+    rules: tuple[str, ...] = ()
+    """Rule sections this step teaches, as `<section> > <subsection>` of the game's rules page."""
+    show: tuple[str, ...] = ()
+    """What to highlight: a card id, or a board panel's id (e.g. `seat-0`, `region-1`)."""
+    expect: tuple[str, ...] = ()
+    """Accepted answers (any one), each a `when` choice with `->` for the picks that follow."""
+    wrong: tuple[Wrong, ...] = ()
+    do: tuple[str, ...] = ()
+    """The opponent's scripted moves, each `<player>: <choice>` as in a scenario's `when`."""
+
+    @property
+    def kind(self) -> str:
+        return "opponent" if self.do else "act" if self.expect else "read"
+
+
+@dataclass(frozen=True)
+class Script:
+    title: str
+    summary: str
+    learner: str
+    learn: tuple[str, ...]
+    steps: tuple[Step, ...]
+    outro: str = ""
+    opponent: str = "pass"
+    """Who answers the opponent's unscripted decisions: `pass` (pass, done, or the only answer)
+    or `bot` (a keen bot: for the final, real game)."""
+    problems: tuple[str, ...] = field(default=())
+
+
+def _front(text: str) -> tuple[dict[str, object], str, int, list[str]]:
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        return {}, text, 0, ["1: a script starts with front matter between `---` lines"]
+    try:
+        end = next(i for i in range(1, len(lines)) if lines[i].strip() == "---")
+    except StopIteration:
+        return {}, text, 0, ["1: the front matter has no closing `---`"]
+    try:
+        data = yaml.safe_load("\n".join(lines[1:end])) or {}
+    except yaml.YAMLError as exc:
+        return {}, text, 0, [f"2: front matter: {exc}"]
+    if not isinstance(data, dict):
+        return {}, text, 0, ["2: front matter must be a mapping (title, summary, learner, learn)"]
+    return data, "\n".join(lines[end + 1:]), end + 1, []
+
+
+FRONT_KEYS = {"title", "summary", "learner", "learn", "outro", "opponent"}
+
+
+def parse_script(text: str) -> Script:
+    """Parse a script; problems (each "line: what") are collected, never raised."""
+    front, body, offset, problems = _front(text)
+    for key in sorted(set(front) - FRONT_KEYS):
+        problems.append(f"2: front matter: unknown key {key!r} (keys: {', '.join(sorted(FRONT_KEYS))})")
+    for key in ("title", "learner"):
+        if not front.get(key):
+            problems.append(f"2: front matter: `{key}` is required")
+    learn = front.get("learn") or []
+    if not isinstance(learn, list):
+        problems.append("2: front matter: `learn` is a list of what the lesson teaches")
+        learn = []
+    opponent = str(front.get("opponent") or "pass")
+    if opponent not in ("pass", "bot"):
+        problems.append(f"2: front matter: opponent {opponent!r}: `pass` or `bot`")
+    steps: list[Step] = []
+    current: dict[str, object] | None = None
+
+    def close() -> None:
+        if current is None:
+            return
+        steps.append(_step(current, problems))
+
+    for i, raw in enumerate(body.split("\n"), start=offset + 1):
+        if raw.startswith("## "):
+            close()
+            current = {"title": raw[3:].strip(), "line": i, "text": [], "rule": [], "show": [],
+                       "expect": [], "wrong": [], "do": []}
+            continue
+        if current is None:
+            if raw.strip():
+                problems.append(f"{i}: text before the first `## ` step heading")
+            continue
+        m = DIRECTIVE.match(raw)
+        if m:
+            key, value = m.group(1), m.group(2).strip()
+            if not value:
+                problems.append(f"{i}: `{key}:` needs a value")
+            elif key == "wrong":
+                choice, arrow, why = value.partition("=>")
+                if not arrow or not choice.strip() or not why.strip():
+                    problems.append(f"{i}: write `wrong: <choice> => <why it is wrong>`")
+                else:
+                    current["wrong"].append(Wrong(choice.strip(), why.strip(), i))  # type: ignore[attr-defined]
+            else:
+                current[key].append(value)  # type: ignore[attr-defined]
+        else:
+            current["text"].append(raw)  # type: ignore[attr-defined]
+    close()
+    if not steps:
+        problems.append(f"{offset + 1}: no steps (each starts with a `## ` heading)")
+    return Script(str(front.get("title") or ""), str(front.get("summary") or ""),
+                  str(front.get("learner") or ""), tuple(str(x) for x in learn), tuple(steps),
+                  str(front.get("outro") or ""), opponent, tuple(problems))
+
+
+def _step(raw: dict[str, object], problems: list[str]) -> Step:
+    def items(key: str) -> tuple[str, ...]:
+        value = raw[key]
+        assert isinstance(value, list)
+        return tuple(value)
+
+    text = "\n".join(items("text")).strip()
+    step = Step(str(raw["title"]), int(str(raw["line"])), text, items("rule"), items("show"),
+                items("expect"), tuple(raw["wrong"]), items("do"))  # type: ignore[arg-type]
+    if step.do and step.expect:
+        problems.append(f"{step.line}: a step has `expect:` (the learner acts) or `do:` (the opponent acts), not both")
+    if step.wrong and not step.expect:
+        problems.append(f"{step.line}: `wrong:` needs an `expect:` in the same step")
+    for d in step.do:
+        if ":" not in d:
+            problems.append(f"{step.line}: write `do: <player>: <choice>`, not {d!r}")
+    return step

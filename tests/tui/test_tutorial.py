@@ -1,0 +1,229 @@
+"""Tutorials in the app: every lesson played through by key presses (its wrong answers shown with
+their explanation on the way), the lesson list with progress that survives a restart, the
+hint and undo keys, `cardgames learn`, and snapshots of the list and of each lesson's first step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kit.app import press
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+
+import cardgames.tutorial.loader as loader
+from cardgames.cli import main
+from cardgames.scenarios.match import match
+from cardgames.tui.app import CardgamesApp
+from cardgames.tui.screens.lesson import LessonDoneScreen, LessonScreen
+from cardgames.tui.screens.tutorials import TutorialsScreen
+from cardgames.tutorial import load_lesson
+from cardgames.tutorial.loader import games_with_lessons, lesson_dirs
+
+SIZE = (140, 45)
+LESSONS = [d for game in games_with_lessons() for d in lesson_dirs(game)]
+MAX_KEYS = 4000
+
+
+def coach_text(screen: LessonScreen) -> str:
+    return str(screen.query_one("#coach-text", Static).render())
+
+
+async def choose(app: CardgamesApp, pilot: Pilot[None], screen: LessonScreen, key: str) -> None:
+    """Pick the option with this key as a player would: its number, or j/k to it and l."""
+    options = screen.query_one("#options", OptionList)
+    ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+    assert key in ids, f"{key} is not shown; the options are {ids}"
+    at = ids.index(key)
+    if at < 9:
+        await press(app, pilot, str(at + 1))
+        return
+    options.focus()
+    while options.highlighted != at:
+        await press(app, pilot, "j" if (options.highlighted or 0) < at else "k")
+    await press(app, pilot, "l")
+
+
+async def play_lesson_by_keys(app: CardgamesApp, pilot: Pilot[None]) -> int:
+    """n through reading steps; at each act step every scripted wrong answer (its explanation
+    must show in the coach's panel), then the expected one; the free game by a bot's picks."""
+    keys = 0
+    while keys < MAX_KEYS:
+        screen = app.screen
+        if isinstance(screen, LessonDoneScreen):
+            return keys
+        assert isinstance(screen, LessonScreen), f"unexpected screen {screen}"
+        coach = screen.coach
+        step = coach.current
+        assert step is not None
+        if step.kind == "read":
+            await press(app, pilot, "n")
+        elif coach.free_play():
+            d = coach.decision
+            assert d is not None
+            await choose(app, pilot, screen, coach.bot.choose(d).key)
+        else:
+            for wrong in coach.wrongs_now():
+                d = coach.decision
+                assert d is not None
+                key = match(coach.game, d, wrong.choice.split("->")[coach.part].strip(), target=coach.part > 0).key
+                before = (coach.step, len(coach.game.events))
+                await choose(app, pilot, screen, key)
+                assert (coach.step, len(coach.game.events)) == before
+                assert " ".join(wrong.why.replace("**", "").split()[:6]) in " ".join(coach_text(screen).split())
+            option = coach.expected()
+            assert option is not None, f"step {step.title!r}: the expected answer is not offered"
+            await choose(app, pilot, screen, option.key)
+        keys += 1
+        await pilot.pause()
+    raise AssertionError("the lesson did not end")
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: f"{p.parent.name}-{p.name}")
+async def test_each_lesson_plays_through_by_keys(path: Path) -> None:
+    lesson = load_lesson(path)
+    app = CardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(LessonScreen.open(lesson))
+        await pilot.pause()
+        await play_lesson_by_keys(app, pilot)
+        assert isinstance(app.screen, LessonDoneScreen)
+        text = str(app.screen.query_one(Static).render())
+        assert all(item in text for item in lesson.script.learn)
+        if any("play on" in step.expect for step in lesson.script.steps):  # the real game: who won
+            assert " won — " in text or "A draw" in text
+
+
+async def test_progress_is_shown_and_survives_a_restart(cardgames_home: Path) -> None:
+    first = load_lesson(LESSONS[0])
+    app = CardgamesApp()
+    app.pending_lessons = first.game
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TutorialsScreen)
+        menu = app.screen.query_one("#lessons", OptionList)
+        line = str(menu.get_option(first.key).prompt)
+        assert "not started" in line
+        await pilot.press("enter")  # the first lesson not done is highlighted
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen) and app.screen.coach.lesson.key == first.key
+        await play_lesson_by_keys(app, pilot)
+        assert isinstance(app.screen, LessonDoneScreen)
+        await pilot.press("escape")  # back to the lessons
+        await pilot.pause()
+        assert isinstance(app.screen, TutorialsScreen)
+        assert "✓ done" in str(app.screen.query_one("#lessons", OptionList).get_option(first.key).prompt)
+    app = CardgamesApp()  # a restart: a new app reads the progress file
+    app.pending_lessons = first.game
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#lessons", OptionList)
+        assert "✓ done" in str(menu.get_option(first.key).prompt)
+    assert (cardgames_home / "tutorials.json").is_file()
+
+
+async def test_the_title_opens_the_tutorials() -> None:
+    app = CardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")  # New game, Tutorials
+        await pilot.pause()
+        assert isinstance(app.screen, TutorialsScreen)
+        menu = app.screen.query_one("#lessons", OptionList)
+        shown = {menu.get_option_at_index(i).id for i in range(menu.option_count)}
+        assert {load_lesson(p).key for p in LESSONS} <= shown
+
+
+async def test_hint_shows_the_expected_action_and_undo_steps_back() -> None:
+    lesson = load_lesson(lesson_dirs("allegiance")[0])
+    app = CardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(LessonScreen.open(lesson))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        await press(app, pilot, "n")
+        await press(app, pilot, "n")
+        await press(app, pilot, "t")
+        assert "Hint: Choose: Valdruun Warhammer" in " ".join(coach_text(screen).split())
+        await press(app, pilot, "1")
+        assert screen.coach.step == 3
+        await press(app, pilot, "u")
+        assert screen.coach.step == 2
+        assert "Equip: choose your weapon" in coach_text(screen)
+
+
+def test_learn_refuses_a_game_without_lessons(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["learn", "nope"]) == 2  # not a game at all: argparse's usage error
+
+
+def test_snapshot_of_the_lesson_list(snap_compare: Any) -> None:
+    app = CardgamesApp()
+    app.pending_lessons = None
+
+    async def open_list(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=open_list)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: f"{p.parent.name}-{p.name}")
+def test_snapshot_of_each_lesson_first_step(snap_compare: Any, path: Path) -> None:
+    lesson = load_lesson(path)
+
+    async def open_lesson(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        pilot.app.push_screen(LessonScreen.open(lesson))
+        await pilot.pause()
+        await pilot.pause()
+
+    assert snap_compare(CardgamesApp(), terminal_size=SIZE, run_before=open_lesson)
+
+
+async def test_the_coach_rings_the_card_it_points_at_and_marks_the_panel() -> None:
+    """`show: infantry` when no option is about it: the Infantry's tile wears the ring; `show:
+    seat-0` marks Paul's panel."""
+    lesson = load_lesson(lesson_dirs("allegiance")[0])
+    app = CardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(LessonScreen.open(lesson))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        assert screen.board.query_one("#seat-0").has_class("-coach")  # step 1 shows seat-0
+        while screen.coach.current is not None and screen.coach.current.title != "End your maneuver phase":
+            if screen.coach.current.kind == "read":
+                await press(app, pilot, "n")
+            else:
+                option = screen.coach.expected()
+                assert option is not None
+                await choose(app, pilot, screen, option.key)
+            await pilot.pause()
+        await pilot.pause()
+        infantry = screen.coach.spotlight_cards()
+        assert infantry and screen.board.spotlight == infantry
+        ring = screen.board._option_stop()
+        assert ring is not None
+        assert any(spot.key == ring and spot.ref in infantry for _, spot in screen.board.stops())
+        assert not screen.board.query_one("#seat-0").has_class("-coach")
+
+
+def test_learn_opens_the_app_on_that_games_lessons(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[str | None] = []
+    monkeypatch.setattr(CardgamesApp, "run", lambda self, **_: opened.append(self.pending_lessons))
+    assert main(["learn", "algomancy"]) == 0
+    assert opened == ["algomancy"]
+
+
+def test_learn_a_game_without_lessons_says_so(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(loader, "games_with_lessons", lambda root=None: ["allegiance"])
+    monkeypatch.setattr(CardgamesApp, "run", lambda self, **_: pytest.fail("the app opened"))
+    assert main(["learn", "algomancy"]) == 1
+    assert "algomancy has no lessons yet" in capsys.readouterr().err
