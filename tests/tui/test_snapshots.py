@@ -137,6 +137,7 @@ def _inspect_stop(prefix: str) -> Any:
                    if (s.key.startswith(prefix) if prefix.endswith(":") else s.key == prefix))
         board.focus()
         board.cursor = key
+        await pilot.pause()  # the board painted with its cursor before the inspect screen covers it
         await pilot.press("i")
         await pilot.pause()
     return run
