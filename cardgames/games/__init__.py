@@ -11,6 +11,7 @@ if TYPE_CHECKING:  # the names alone import nothing heavy (`cardgames --help`, t
 GAMES: dict[str, str] = {
     "algomancy": "cardgames.games.algomancy.rules:Algomancy",
     "allegiance": "cardgames.games.allegiance.rules:Allegiance",
+    "arcmage": "cardgames.games.arcmage.rules:Arcmage",
 }
 """Playable games: name -> "module:class" of its Ruleset (imported only when used)."""
 

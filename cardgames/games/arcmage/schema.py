@@ -1,0 +1,181 @@
+"""The ARC-mage card-file schema: cities, creatures, enchantments, magic and events, with abilities as data.
+
+Every model forbids unknown fields, so a typo in a YAML file is an error with its file and line.
+Effect steps are one-key mappings `{verb: args}`; the verbs are listed in `verbs.py`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="kebab-case card id")]
+Step = dict[str, Any]
+
+Faction = Literal["gaian", "dark-legion", "red-banner", "house-of-nobles", "empire"]
+FACTIONS: tuple[Faction, ...] = ("gaian", "dark-legion", "red-banner", "house-of-nobles", "empire")
+FACTION_NAMES = {"gaian": "Gaian", "dark-legion": "Dark Legion", "red-banner": "Red Banner",
+                 "house-of-nobles": "House of Nobles", "empire": "The Empire"}
+CardType = Literal["city", "creature", "enchantment", "magic", "event"]
+Keyword = Literal["flying", "ranged", "sudden", "peaceful", "veteran", "first_strike", "overrun", "infiltrate",
+                  "travel", "fatigue", "deadly", "indestructible", "sanctuary", "unique", "battle_scream", "warg"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TargetSpec(Strict):
+    """One target slot, chosen as the card or ability goes on the stack."""
+
+    kind: Literal["creature", "city", "creature_or_city", "player", "enchantment", "stack"]
+    side: Literal["any", "mine", "opponent", "here"] = "any"
+    """Mine: controlled by the player; opponent: by another player; here: sharing the source's city."""
+
+
+class Effect(Strict):
+    """Targets chosen on announcement, then effect steps run on resolution."""
+
+    targets: dict[str, TargetSpec] = {}
+    effect: list[Step] = []
+
+
+class Mode(Effect):
+    label: str
+
+
+class Play(Effect):
+    """What a magic or event card does (one effect, or modes to choose one from)."""
+
+    modes: list[Mode] = []
+    sacrifice_city: bool = False
+    """Part of playing it: sacrifice one of your cities (Jevyan's Advice)."""
+
+
+class Static(Strict):
+    """A passive effect: who it applies to and what it gives."""
+
+    to: Literal["self", "host", "mine", "all", "residents", "players"]
+    types: list[str] = []
+    """Only creatures with one of these types."""
+    faction: Faction | None = None
+    where: Literal["army", "city", "any"] = "any"
+    atk: int = 0
+    def_: int = Field(0, alias="def")
+    keywords: list[Keyword] = []
+    per_other: dict[str, Any] | None = None
+    """Multiply by the other creatures in play matching {types}."""
+    per_here: dict[str, Any] | None = None
+    """Multiply by the other cards of {faction} in the same city or army."""
+    needs_other: dict[str, Any] | None = None
+    """Only while its controller has at least {n} other creatures of {types}."""
+    turn: Literal["own", "other"] | None = None
+    cannot_attack: Faction | None = None
+    """It can't attack cities of this faction."""
+    cannot_defend: Faction | None = None
+    """It can't defend against creatures of this faction."""
+    besieged: bool = False
+    binding: bool = False
+    no_unmark: bool = False
+    must_attack: bool = False
+    discount: dict[str, Any] | None = None
+    one_damage_per_turn: bool = False
+
+
+class Level(Strict):
+    """A city's devotion level: a one-shot effect, or a permanent one while devotion holds."""
+
+    level: int = Field(ge=0, le=12)
+    lasts: Literal["once", "perm"]
+    targets: dict[str, TargetSpec] = {}
+    effect: list[Step] = []
+    static: Static | None = None
+
+
+class Activated(Strict):
+    """An activated ability: mark me and/or pay, then the effect (through the stack)."""
+
+    mark_me: bool = False
+    pay: int = Field(0, ge=0)
+    sacrifice_me: bool = False
+    in_army: bool = False
+    targets: dict[str, TargetSpec] = {}
+    effect: list[Step] = []
+
+
+class Enchant(Strict):
+    """An enchantment: its target (None: global, in the army area), what it does on entering, and while in play."""
+
+    target: Literal["creature", "city"] | None
+    effect: list[Step] = []
+    static: Static | None = None
+
+
+class CastTrigger(Strict):
+    faction: Faction
+    effect: list[Step]
+
+
+class Card(Strict):
+    """One ARC-mage card."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    id: Id
+    name: str
+    faction: Faction
+    type: CardType
+    token: bool = False
+    cost: int = Field(0, ge=0)
+    x: bool = False
+    """Its cost is X, chosen when it is played (added to `cost`)."""
+    loyalty: int = Field(0, ge=0)
+    atk: int = 0
+    def_: int = Field(0, alias="def")
+    defense: int = 0
+    types: list[str] = []
+    keywords: list[Keyword] = []
+    text: str
+    levels: list[Level] = []
+    enters: Effect | None = None
+    dies: Effect | None = None
+    leaves: Effect | None = None
+    devotes: Effect | None = None
+    marked: Effect | None = None
+    hits_city: Effect | None = None
+    on_cast: CastTrigger | None = None
+    activated: list[Activated] = []
+    play: Play | None = None
+    enchant: Enchant | None = None
+    statics: list[Static] = []
+    devotion: int | None = None
+    """Its devotion when it is not its loyalty (Esteemed Councilor counts double)."""
+    unbuilt: str | None = None
+    """What of its printed text the engine does not enforce yet (said in the app and in validate)."""
+
+    @property
+    def is_city(self) -> bool:
+        return self.type == "city"
+
+    @property
+    def is_creature(self) -> bool:
+        return self.type == "creature"
+
+    @property
+    def structured(self) -> bool:
+        """Whether the card has something for the engine to do beyond its stats."""
+        return bool(self.levels or self.enters or self.dies or self.leaves or self.devotes or self.marked
+                    or self.hits_city or self.on_cast or self.activated or self.play or self.enchant
+                    or self.statics or self.keywords or self.devotion is not None or self.x)
+
+
+class Decklist(Strict):
+    id: Id
+    name: str
+    cards: dict[str, int]
+
+
+class CardFile(Strict):
+    cards: list[Card] = []
+    decks: list[Decklist] = []
