@@ -133,12 +133,12 @@ def check_state(flow: Flow) -> bool:
     state = flow.state
     if state.outcome is not None:
         return False
-    if state.globals.get("combat_hold"):
-        cities: list[GameObject] = []
-    else:
-        cities = [c for c in t.all_cities(state) if board.city_defense(rules, state, c) <= 0]
-    dying = [o for o in t.all_creatures(state) if lethal(rules, state, o)
-             and "indestructible" not in board.keywords(rules, state, o)]
+    hold = bool(state.globals.get("combat_hold"))
+    dying_ids, city_ids = state.cached(f"arc.check.{hold}", lambda: _to_check(rules, state, hold))
+    if not dying_ids and not city_ids and not _any_defeat(state):
+        return False
+    dying = [state.objects[i] for i in dying_ids]
+    cities = [state.objects[i] for i in city_ids]
     acted = False
     for o in dying:
         acted = destroy(flow, o) or acted
@@ -146,6 +146,20 @@ def check_state(flow: Flow) -> bool:
         destroy_city(flow, c)
         acted = True
     return defeats(flow) or acted
+
+
+def _to_check(rules: Rules, state: State, hold: bool) -> tuple[list[int], list[int]]:
+    """Creatures with lethal damage, and cities at 0 defense (not while a combat is under way: R57)."""
+    cities = [] if hold else [c.id for c in t.all_cities(state) if board.city_defense(rules, state, c) <= 0]
+    dying = [o.id for o in t.all_creatures(state) if lethal(rules, state, o)
+             and "indestructible" not in board.keywords(rules, state, o)]
+    return dying, cities
+
+
+def _any_defeat(state: State) -> bool:
+    return bool(state.globals.get("started")) and any(
+        not p.eliminated and (p.props.get("decked") or not state.zones[t.kingdom(p.seat)].cards)
+        for p in state.players)
 
 
 def defeats(flow: Flow) -> bool:

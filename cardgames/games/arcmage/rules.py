@@ -16,7 +16,7 @@ from cardgames.engine.ruleset import Ruleset, SetupError
 from cardgames.engine.setup import Format, SeatChoice, SetupForm
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.engine.stops import STOP_SETTINGS
-from cardgames.games.arcmage import board, checks, choices, describe, invariants, why_not
+from cardgames.games.arcmage import board, checks, choices, describe, given, invariants, why_not
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.catalog import CITY_STACK, Catalog, DeckError, deck_problems, read_deck_file
 from cardgames.games.arcmage.combat import Attack, attack_mark_frame
@@ -154,6 +154,9 @@ class Arcmage(Ruleset):
             flow.emit(ce.ZoneCreated(t.grave(s), "pile", s, "public"))
             flow.emit(ce.ZoneCreated(t.gone(s), "pile", s, "public"))
             flow.emit(ce.PlayerPropSet(s, "stop", str(stops.get(names[s], "auto"))))
+        if options.get("given") is not None:
+            given.set_table(self, flow, names, dict(options["given"]))  # type: ignore[arg-type]
+            return
         decks = dict(options.get("decks") or {})
         ids = sorted(self.cat.decks)
         for s, who in enumerate(names):

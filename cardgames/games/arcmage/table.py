@@ -74,6 +74,10 @@ def creature_zones(state: State, s: int) -> list[str]:
 
 def creatures_of(state: State, s: int) -> list[GameObject]:
     """Every creature the player controls in play: army, then residents city by city."""
+    return state.cached(f"arc.cr.{s}", lambda: _creatures_of(state, s))
+
+
+def _creatures_of(state: State, s: int) -> list[GameObject]:
     out: list[GameObject] = []
     for z in creature_zones(state, s):
         out.extend(o for o in state.cards_in(z) if o.controller == s)
@@ -81,7 +85,7 @@ def creatures_of(state: State, s: int) -> list[GameObject]:
 
 
 def all_creatures(state: State) -> list[GameObject]:
-    return [o for s in state.live_seats() for o in creatures_of(state, s)]
+    return state.cached("arc.creatures", lambda: [o for s in state.live_seats() for o in creatures_of(state, s)])
 
 
 def all_cities(state: State) -> list[GameObject]:

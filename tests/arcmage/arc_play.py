@@ -1,0 +1,73 @@
+"""Helpers for ARC-mage rules tests: set a table with `given`, find cards, answer decisions by key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardgames import new_game
+from cardgames.engine.game import Game
+from cardgames.games.arcmage import board
+from cardgames.games.arcmage import table as t
+from cardgames.games.arcmage.rules import Arcmage
+
+ANN, BOB = 0, 1
+RULES = Arcmage()
+COVERAGE: set[str] = set()
+"""Card ids whose structured abilities a card test exercised (`covers`)."""
+
+
+def covers(*cids: str) -> None:
+    COVERAGE.update(cids)
+
+
+def game(ann: dict[str, Any] | None = None, bob: dict[str, Any] | None = None, *, step: str = "play1",
+         more: dict[str, dict[str, Any]] | None = None, stop: str = "always") -> Game:
+    names = ["Ann", "Bob", *list((more or {}).keys())]
+    given: dict[str, Any] = {"step": step, "Ann": ann or {}, "Bob": bob or {}, **(more or {})}
+    for who in names:
+        given[who] = {"deck": ["little-brother"] * 5, **given[who]}
+        if "cities" not in given[who]:
+            given[who]["cities"] = {"farmland": []} if who != "Bob" else {"warren": []}
+    return new_game("arcmage", names, seed=1, options={"given": given, "stop": {n: stop for n in names}})
+
+
+def obj(g: Game, cid: str, seat: int | None = None, zone: str | None = None, nth: int = 0) -> int:
+    found = [o.id for o in g.state.objects.values() if o.card == cid and (seat is None or o.owner == seat)
+             and (zone is None or o.zone.startswith(zone))]
+    found.sort()
+    return found[nth]
+
+
+def keys(g: Game) -> list[str]:
+    return g.decision.keys() if g.outcome is None else []
+
+
+def choose(g: Game, *answers: str) -> None:
+    for a in answers:
+        g.choose(a)
+
+
+def pass_all(g: Game, until: str | None = None) -> None:
+    """Everyone passes until the decision is not a priority window (or `until` is a key offered)."""
+    for _ in range(200):
+        if g.outcome is not None or g.decision.kind != "priority" or (until and until in keys(g)):
+            return
+        g.choose("pass")
+    raise AssertionError("still passing after 200 answers")
+
+
+def stats(g: Game, oid: int) -> tuple[int, int]:
+    o = g.state.objects[oid]
+    return board.atk(RULES, g.state, o), board.def_(RULES, g.state, o)
+
+
+def defense(g: Game, oid: int) -> int:
+    return board.city_defense(RULES, g.state, g.state.objects[oid])
+
+
+def zone_cards(g: Game, zone: str) -> list[str]:
+    return [o.card for o in g.state.cards_in(zone)]
+
+
+def res(city: int) -> str:
+    return t.residents_zone(city)

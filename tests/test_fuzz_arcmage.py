@@ -1,0 +1,45 @@
+"""Fuzz: seeded random ARC-mage games, 1v1 and free-for-all at every player count, through the kit's
+harness (`tests/kit/fuzz.py` says what is checked after every event and decision).
+
+The random players take back a half-made move or devotion now and then but mostly choose uniformly,
+so they play events in answer, move, devote, attack, defend and split damage. The full settled
+invariants: every card in exactly one zone, no negative produced resource, no creature in play with
+lethal damage, nothing on the stack zone without its stack item.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from kit.fuzz import MOVES, Format, FuzzSpec, cases, run_case
+
+from cardgames.engine.decisions import Decision, Option
+from cardgames.engine.stops import STOP_SETTINGS
+from cardgames.games.arcmage.events import MOVES as ARC_MOVES
+from cardgames.games.arcmage.rules import Arcmage
+
+
+def pick(rng: random.Random, d: Decision) -> Option:
+    """A random answer that does not dither: "cancel"/"back" rarely, "done"/"pass" at a steady rate."""
+    opts = [o for o in d.options if o.group != "cancel"] or list(d.options)
+    ends = [o for o in opts if o.group in ("done", "pass")]
+    if ends and rng.random() < 0.3:
+        return rng.choice(ends)
+    return rng.choice(opts)
+
+
+SPEC = FuzzSpec(
+    rules=Arcmage(),
+    test_file="tests/test_fuzz_arcmage.py",
+    formats=[Format("1v1", 2, lambda rng, seed: {"format": "1v1"}),
+             *[Format(f"ffa-{n}p", n, lambda rng, seed: {"format": "ffa"}) for n in (3, 4, 5, 6)]],
+    pick=pick,
+    moves=(*MOVES, *ARC_MOVES),
+    preference=("stop", STOP_SETTINGS),
+)
+
+
+@pytest.mark.parametrize("fmt, seeds", cases(SPEC))
+def test_fuzz_random_games(fmt: Format, seeds: list[int]) -> None:
+    run_case(SPEC, fmt, seeds)
