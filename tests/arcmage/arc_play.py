@@ -71,3 +71,22 @@ def zone_cards(g: Game, zone: str) -> list[str]:
 
 def res(city: int) -> str:
     return t.residents_zone(city)
+
+
+def window(g: Game) -> str:
+    for f in reversed(g.state.frames):
+        if f.kind == "priority":
+            return str(f.data.get("window", ""))
+    return ""
+
+
+def settle(g: Game) -> None:
+    """Pass until the stack is empty and the active player holds priority in their Play phase, or the game
+    asks something other than priority."""
+    for _ in range(200):
+        if g.outcome is not None or g.decision.kind != "priority":
+            return
+        if not g.state.chain and window(g) in ("play1", "play2") and g.decision.seat_index == g.state.active:
+            return
+        g.choose("pass")
+    raise AssertionError("never settled")

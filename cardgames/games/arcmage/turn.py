@@ -218,10 +218,11 @@ class Turn:
 
     def _apply(self, flow: Flow, frame: Frame, city: Any) -> None:
         state = flow.state
+        declared = list(frame.data["declared"])
         flow.update(frame, stage="pick", done=[*frame.data["done"], city.id], city=None, declared=[])
         if not t.in_play(city):
             return
-        for oid in frame.data["declared"]:
+        for oid in declared:
             o = state.objects[int(oid)]
             if t.city_of(o) == city.id and not o.exhausted:
                 checks.mark(flow, o)
