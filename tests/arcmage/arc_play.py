@@ -90,3 +90,35 @@ def settle(g: Game) -> None:
             return
         g.choose("pass")
     raise AssertionError("never settled")
+
+
+def cast(g: Game, cid: str, *answers: str, seat: int = ANN) -> None:
+    """Play a card from `seat`'s hand with these answers (place, mode, targets...), then let it resolve,
+    answering any trigger's target with the first option."""
+    g.choose(f"play:{obj(g, cid, seat, zone='hand')}")
+    choose(g, *answers)
+    finish(g)
+
+
+def finish(g: Game) -> None:
+    """Resolve everything: pass priority, first target for triggers, until the active player's Play phase."""
+    for _ in range(100):
+        if g.outcome is not None:
+            return
+        d = g.decision
+        if d.kind == "priority":
+            if not g.state.chain and window(g) in ("play1", "play2") and d.seat_index == g.state.active:
+                return
+            g.choose("pass")
+        elif d.kind in ("target", "evacuate", "relocate", "raise", "toll", "discard", "sacrifice", "tutor",
+                        "drop", "pay"):
+            g.choose(d.options[0])
+        else:
+            return
+    raise AssertionError("never finished")
+
+
+def act(g: Game, cid: str, i: int = 0, *answers: str, nth: int = 0) -> None:
+    g.choose(f"act:{obj(g, cid, nth=nth)}:{i}")
+    choose(g, *answers)
+    finish(g)

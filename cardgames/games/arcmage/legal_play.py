@@ -57,9 +57,10 @@ def why_not_card(rules: Rules, state: State, seat: int, obj: GameObject, window:
         return f"{kind} are played only in your own Play phases, with nothing waiting on the stack (Card Types)"
     cost = board.cost_of(rules, state, seat, card)
     if card.x:
-        if legal.max_x(state, seat, card.cost - board.discount(rules, state, seat, card), card.loyalty,
-                       card.faction) < 0:
-            return f"needs {card.loyalty} {card.faction} resources for its loyalty (Card Layout: loyalty marks)"
+        base = card.cost - board.discount(rules, state, seat, card)
+        if legal.max_x(state, seat, base, card.loyalty, card.faction) < max(0, card.loyalty - base):
+            return (f"needs at least {max(card.loyalty, base)} resources, {card.loyalty} of them {card.faction} "
+                    "(Card Layout: loyalty marks; Variable Resource Costs)")
     elif not legal.can_pay(state, seat, cost, card.loyalty, card.faction):
         return (f"costs {cost} resources, {card.loyalty} of them {card.faction} (loyalty); you have "
                 f"{t.total_available(state, seat)}, {t.available(state, seat, card.faction)} {card.faction} "

@@ -169,8 +169,9 @@ class Play:
         if card.x and d["x"] is None:
             top = legal.max_x(state, seat, card.cost - board.discount(self.rules, state, seat, card),
                               card.loyalty, card.faction)
-            return Ask(seat, "x", f"{card.name}: choose X", [Option(f"x:{n}", f"X = {n}", "x")
-                                                           for n in range(0, max(top, 0) + 1)])
+            low = max(0, card.loyalty - (card.cost - board.discount(self.rules, state, seat, card)))
+            return Ask(seat, "x", f"{card.name}: choose X (the cost is never below its loyalty)",
+                       [Option(f"x:{n}", f"X = {n}", "x") for n in range(low, max(top, low) + 1)])
         if card.play is not None and card.play.sacrifice_city and not d["sacrificed"]:
             return Ask(seat, "sacrifice_city", f"{card.name}: sacrifice one of your cities",
                        [Option(f"city:{c.id}", f"Sacrifice {c_name}", "city", c.id)
