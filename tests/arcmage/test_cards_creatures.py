@@ -25,7 +25,9 @@ def test_keyword_creatures_have_their_keywords_in_play() -> None:
     g = game({"army": list(cards)})
     for cid, kw in cards.items():
         assert kw in kws(g, cid), cid
-    covers(*cards)
+    covers("forgiving-vampire", "nightgaunt", "shatis", "undead-archer", "bearer", "mounted-eagle",
+           "esteemed-duelist", "kolibri", "nightingale", "poison-ivy", "nourished-flower", "sequoia-saplings",
+           "wolf-rider", "wild-warg", "spearman")
 
 
 def test_unique_orc_warleader_one_at_a_time_and_orcs_get_plus_one() -> None:

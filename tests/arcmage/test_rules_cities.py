@@ -3,11 +3,10 @@ a city, Defending a city (a destroyed city's residents)."""
 
 from __future__ import annotations
 
-from arc_play import ANN, BOB, choose, game, keys, obj, pass_all, res, settle, stats
+from arc_play import ANN, BOB, RULES, choose, covers, game, keys, obj, pass_all, res, settle, stats
 
 from cardgames.games.arcmage import board
 from cardgames.games.arcmage import table as t
-from arc_play import RULES
 
 
 def _devote(g, city: str, *residents: str) -> None:  # type: ignore[no-untyped-def]
@@ -74,6 +73,7 @@ def test_creatures_enter_a_city_never_the_army_unless_sudden() -> None:
     choose(g, f"place:{-(ANN + 1)}")
     settle(g)
     assert g.state.objects[obj(g, "ghoul")].zone == t.army(ANN)
+    covers("ghoul")
 
 
 def test_movement_marks_and_a_city_is_used_once_per_turn() -> None:
@@ -93,6 +93,7 @@ def test_movement_travel_moves_without_marking() -> None:
     g = game({"army": ["merchant-ship"]})
     choose(g, f"move:{obj(g, 'merchant-ship')}", f"to:res:{obj(g, 'farmland')}")
     assert not g.state.objects[obj(g, "merchant-ship")].exhausted
+    covers("merchant-ship")
 
 
 def test_defending_a_city_destroyed_city_residents() -> None:

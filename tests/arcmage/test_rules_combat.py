@@ -3,7 +3,7 @@ split, unblocked damage to the city, First Strike, Overrun, Flying and Ranged (C
 
 from __future__ import annotations
 
-from arc_play import ANN, BOB, choose, defense, game, keys, obj, pass_all, settle
+from arc_play import ANN, BOB, choose, covers, defense, game, keys, obj, pass_all, settle
 
 from cardgames.games.arcmage import table as t
 
@@ -18,7 +18,8 @@ def test_combat_only_unmarked_army_creatures_attack_never_residents_or_peaceful(
     g = game({"army": ["ghoul", "wight!", "botanist"], "cities": {"farmland": ["orc-thug"]}})
     pass_all(g)
     choose(g, f"city:{obj(g, 'warren')}")
-    assert keys(g) == [f"attacker:{obj(g, 'ghoul')}"]
+    assert keys(g) == [f"attacker:{obj(g, 'ghoul')}"]  # the Botanist is Peaceful
+    covers("botanist")
 
 
 def test_combat_players_may_not_attack_their_own_cities() -> None:
@@ -32,6 +33,7 @@ def test_combat_attackers_are_marked_veteran_not() -> None:
     _attack(g, "warren", "ghoul", "majestic-griffin")
     assert g.state.objects[obj(g, "ghoul")].exhausted
     assert not g.state.objects[obj(g, "majestic-griffin")].exhausted
+    covers("majestic-griffin")
 
 
 def test_combat_defenders_from_army_and_the_attacked_citys_residents_only() -> None:
@@ -102,6 +104,7 @@ def test_first_strike_deals_first_and_the_other_side_strikes_back_only_if_alive(
     pass_all(g)
     assert g.state.objects[ghoul].zone == t.grave(BOB)
     assert g.state.objects[merc].zone == t.army(ANN)
+    covers("mercenary")
 
 
 def test_overrun_excess_damage_goes_to_the_city() -> None:

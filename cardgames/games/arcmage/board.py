@@ -147,7 +147,7 @@ def def_(rules: Rules, state: State, obj: GameObject) -> int:
 
 def keywords(rules: Rules, state: State, obj: GameObject) -> set[str]:
     """The creature's keywords now: printed, given by passives or effects, less those it lost."""
-    kws = set(rules.cards[obj.card].keywords)
+    kws: set[str] = set(rules.cards[obj.card].keywords)
     for a, _ in applying(rules, state, obj):
         kws |= set(a.static.keywords)
     for m in state.modifiers:

@@ -171,7 +171,8 @@ def _search(flow: Flow, frame: Frame) -> list[int]:
     fac = frame.data.get("faction")
     zone = t.hand(seat) if frame.kind == "drop" else t.deck(seat)
     return [o.id for o in flow.state.cards_in(zone)
-            if (not kinds or kinds & set(rules.cards[o.card].types)) and (fac is None or rules.cards[o.card].faction == fac)
+            if (not kinds or kinds & set(rules.cards[o.card].types))
+            and (fac is None or rules.cards[o.card].faction == fac)
             and (frame.kind != "drop" or rules.cards[o.card].is_creature)]
 
 

@@ -98,7 +98,8 @@ class Attack:
         city = state.objects[int(d["city"])]
         if stage == "attackers":
             chosen = [int(a) for a in d["attackers"]]
-            opts = [Option(f"attacker:{o.id}", f"Attacker #{len(chosen) + 1}: {self.name(state, o.id)}", "attacker", o.id)
+            opts = [Option(f"attacker:{o.id}", f"Attacker #{len(chosen) + 1}: {self.name(state, o.id)}", "attacker",
+                           o.id)
                     for o in state.cards_in(t.army(seat)) if o.id not in chosen and can_attack(rules, state, o, city)]
             forced = [o.id for o in must_attack(rules, state, seat, city) if o.id not in chosen]
             if chosen and not forced:
@@ -175,7 +176,8 @@ class Attack:
             for i, att in enumerate(attackers):
                 if can_block(self.rules, state, dfd, att):
                     opts.append(Option(f"block:{dfd.id}:{att.id}",
-                                       f"{self.name(state, dfd.id)} defends against #{i + 1} {self.name(state, att.id)}",
+                                       f"{self.name(state, dfd.id)} defends against #{i + 1} "
+                                       f"{self.name(state, att.id)}",
                                        "block", dfd.id))
         opts.append(Option("done", "Done assigning defenders", "done"))
         return Ask(city.controller, "defend", f"Defend {self.name(state, city.id)}: assign defenders", opts)

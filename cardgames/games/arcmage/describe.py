@@ -28,7 +28,8 @@ def facts(rules: Rules, state: State, obj: GameObject) -> dict[str, Any]:
         out["defense"] = board.city_defense(rules, state, obj)
         out["printed defense"] = card.defense
         out["devotion"] = board.devotion(rules, state, obj.id)
-        out["residents"] = len(state.zones[t.residents_zone(obj.id)].cards) if t.residents_zone(obj.id) in state.zones else 0
+        zone = state.zones.get(t.residents_zone(obj.id))
+        out["residents"] = len(zone.cards) if zone is not None else 0
     elif card.is_creature:
         if t.in_play(obj):
             out["atk"] = board.atk(rules, state, obj)

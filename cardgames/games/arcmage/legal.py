@@ -29,7 +29,7 @@ def targets(rules: Rules, state: State, seat: int, spec: TargetSpec, source: int
     if kind in ("creature", "creature_or_city"):
         here = state.objects[source].zone if source is not None and side == "here" else None
         for o in t.all_creatures(state):
-            if side == "mine" and o.controller != seat or side == "opponent" and o.controller == seat:
+            if (side == "mine" and o.controller != seat) or (side == "opponent" and o.controller == seat):
                 continue
             if here is not None and (o.zone != here or o.id == source):
                 continue
@@ -38,7 +38,7 @@ def targets(rules: Rules, state: State, seat: int, spec: TargetSpec, source: int
             out.append(o.id)
     if kind in ("city", "creature_or_city"):
         for c in t.all_cities(state):
-            if side == "mine" and c.controller != seat or side == "opponent" and c.controller == seat:
+            if (side == "mine" and c.controller != seat) or (side == "opponent" and c.controller == seat):
                 continue
             out.append(c.id)
     if kind == "enchantment":

@@ -118,8 +118,8 @@ class Play:
         elif kind == "move":
             flow.push("move", seat=seat, creature=int(rest))
         elif kind == "act":
-            oid, i = rest.split(":")
-            flow.push("activate", seat=seat, source=int(oid), index=int(i), chosen={}, paid=False)
+            src, i = rest.split(":")
+            flow.push("activate", seat=seat, source=int(src), index=int(i), chosen={}, paid=False)
 
     # -- announcing a card ---------------------------------------------------------------
 

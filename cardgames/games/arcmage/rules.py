@@ -155,7 +155,7 @@ class Arcmage(Ruleset):
             flow.emit(ce.ZoneCreated(t.gone(s), "pile", s, "public"))
             flow.emit(ce.PlayerPropSet(s, "stop", str(stops.get(names[s], "auto"))))
         if options.get("given") is not None:
-            given.set_table(self, flow, names, dict(options["given"]))  # type: ignore[arg-type]
+            given.set_table(self, flow, names, dict(options["given"]))
             return
         decks = dict(options.get("decks") or {})
         ids = sorted(self.cat.decks)
@@ -236,4 +236,4 @@ class Arcmage(Ruleset):
         return invariants.settled_invariants(self, state)
 
 
-__all__ = ["Arcmage", "CardDrawn", "DeckError", "board", "STOP_SETTINGS"]
+__all__ = ["STOP_SETTINGS", "Arcmage", "CardDrawn", "DeckError", "board"]

@@ -207,7 +207,8 @@ class Turn:
                 opts.append(Option("done", f"These {len(declared)} devote to {self.name(state, city.id)}", "done"))
             else:
                 opts.append(Option("back", "Choose another city", "cancel"))
-            return Ask(seat, "devote", f"Declare the residents devoting to {self.name(state, city.id)} (all at once)", opts)
+            return Ask(seat, "devote", f"Declare the residents devoting to {self.name(state, city.id)} (all at once)",
+                       opts)
         # stage "apply": mark the declared creatures, count devotion, fire the levels reached (Effects).
         self._apply(flow, frame, city)
         return None

@@ -105,7 +105,8 @@ def _amount(ctx: StepContext, value: Any) -> int:
     return int(ctx.vars.get("x", 0)) if value == "x" else int(value)
 
 
-def deal_damage(flow: Flow, target: GameObject, amount: int, source: GameObject | None, *, combat: bool = False) -> None:
+def deal_damage(flow: Flow, target: GameObject, amount: int, source: GameObject | None, *,
+                combat: bool = False) -> None:
     """Damage to a creature (Deadly sources destroy it: R54) or to a city (Seat of the Throne caps
     a city's loss at 1 a turn: R87)."""
     rules = rules_of(flow)

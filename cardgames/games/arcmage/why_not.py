@@ -30,9 +30,9 @@ def reasons(rules: Rules, state: State, seat: int, legal: set[str]) -> list[tupl
         rows.append((rules.card_name(state, obj), why))
     for o in t.creatures_of(state, seat):
         if f"move:{o.id}" not in legal:
-            why = legal_play.why_not_move(rules, state, o, window)
-            if why is not None:
-                rows.append((f"Move {rules.card_name(state, o)}", why))
+            moving = legal_play.why_not_move(rules, state, o, window)
+            if moving is not None:
+                rows.append((f"Move {rules.card_name(state, o)}", moving))
         for i, _ in enumerate(rules.cards[o.card].activated):
             if f"act:{o.id}:{i}" not in legal:
                 why = legal_play.why_not_ability(rules, state, seat, o, i) or "only when you hold priority"
