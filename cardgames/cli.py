@@ -98,9 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--players", help="comma-separated names in seat order, e.g. Ann,Bob")
     pl.add_argument("--load", metavar="FILE", help="continue the game saved in FILE")
     pl.add_argument("--format", dest="fmt", metavar="FORMAT", help="game format (allegiance: duel, ffa, "
-                    "sworn-enemy, teams; algomancy: draft, constructed)")
+                    "sworn-enemy, teams; algomancy: draft, constructed; arcmage: 1v1, ffa)")
     pl.add_argument("--heroes", help="allegiance: comma-separated hero ids (or 'random'), one per player")
-    pl.add_argument("--decks", help="algomancy constructed: comma-separated decklist ids, deck files "
+    pl.add_argument("--decks", help="algomancy constructed, arcmage: comma-separated decklist ids, deck files "
                     "(.yaml: card id → copies) or 'random', one per player")
     pl.add_argument("--elements", help="algomancy live draft: three elements, e.g. fire,water,earth "
                     "(default: chosen at random)")
@@ -189,10 +189,14 @@ def _dispatch(args: argparse.Namespace, parser: argparse.ArgumentParser, out: Te
     raise AssertionError(f"unhandled command {cmd!r}")
 
 
-def _deck(given: str) -> object:
+def _deck(given: str, game: str = "algomancy") -> object:
     """A decklist id, or the card counts of a deck file (a path ending in .yaml or .yml)."""
     from pathlib import Path
 
+    if given.endswith((".yaml", ".yml")) and game == "arcmage":
+        from cardgames.games.arcmage.rules import Arcmage
+
+        return Arcmage().read_deck(Path(given))  # DeckError names the file, line and rule
     if given.endswith((".yaml", ".yml")):
         from cardgames.games import find_ruleset
         from cardgames.games.algomancy.catalog import read_deck_file
@@ -259,7 +263,8 @@ def _play(args: argparse.Namespace) -> int:
         decks = [d.strip() for d in str(args.decks).split(",")]
         if len(decks) != len(names):
             raise UsageError(f"--decks names {len(decks)} decks for {len(names)} players", 2)
-        options["decks"] = {n: _deck(d) for n, d in zip(names, decks, strict=True) if d not in ("", "random")}
+        options["decks"] = {n: _deck(d, args.game) for n, d in zip(names, decks, strict=True)
+                            if d not in ("", "random")}
     if args.elements:
         options["elements"] = [e.strip() for e in str(args.elements).split(",")]
     seed = args.seed if args.seed is not None else fresh_seed()

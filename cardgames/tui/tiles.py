@@ -26,6 +26,8 @@ PALETTE: dict[str, str] = {
     "fire": "$text-error", "water": "$text-primary", "earth": "$text-warning", "wood": "$text-success",
     "metal": "$text-muted", "basic": "$text-primary", "elite": "$text-warning", "action": "$text-success",
     "gear": "$text-error", "hero": "$text", "special": "$text-muted",
+    "gaian": "$text-success", "dark-legion": "$text-muted", "red-banner": "$text-error",
+    "house-of-nobles": "$text-primary", "empire": "$text-warning",
 }
 """Border colour per colour key (Algomancy elements, Allegiance decks and kinds): the theme's text
 colours, legible on dark and light themes. The colour never says anything alone: the tile's bottom

@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING
 
 from cardgames.tui.boards.algomancy import AlgomancyBoard
 from cardgames.tui.boards.allegiance import AllegianceBoard
+from cardgames.tui.boards.arcmage import ArcmageBoard
 from cardgames.tui.boards.base import Board
 
 if TYPE_CHECKING:
     from cardgames.tui.session import Session
 
-BOARDS: dict[str, type[Board]] = {board.game: board for board in (AllegianceBoard, AlgomancyBoard)}
+BOARDS: dict[str, type[Board]] = {board.game: board for board in (AllegianceBoard, AlgomancyBoard, ArcmageBoard)}
 
 
 def board_class(game: str) -> type[Board]:
