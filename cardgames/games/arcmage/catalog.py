@@ -42,6 +42,8 @@ def deck_problems(cards: dict[str, Card], counts: dict[str, int], lines: dict[st
             continue
         if card.token:
             out.append(f"{at(cid)}: {card.name} is a token, never a deck card (R1)")
+        if card.invented:
+            out.append(f"{at(cid)}: {card.name} is not a real ARC-mage card (made for the rulebook's examples)")
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             out.append(f"{at(cid)}: {cid}: copies must be a whole number of at least 1, not {n!r}")
             continue
@@ -96,6 +98,8 @@ def effects_of(card: Card) -> list[tuple[str, dict[str, Any], list[dict[str, Any
             out.append((f"{name}.effect", dict(eff.targets), list(eff.effect)))
     if card.on_cast is not None:
         out.append(("on_cast.effect", {}, list(card.on_cast.effect)))
+    if card.watch_enters is not None:
+        out.append(("watch_enters.effect", {}, list(card.watch_enters.effect)))
     for i, ab in enumerate(card.activated):
         out.append((f"activated[{i}].effect", dict(ab.targets), list(ab.effect)))
     if card.play is not None:
@@ -151,6 +155,8 @@ class Catalog:
             return EffectRef({}, list(card.enchant.effect))
         if where == "on_cast" and card.on_cast is not None:
             return EffectRef({}, list(card.on_cast.effect))
+        if where == "watch_enters" and card.watch_enters is not None:
+            return EffectRef({}, list(card.watch_enters.effect))
         if where == "creature":
             return EffectRef({}, [])
         eff = getattr(card, where, None)

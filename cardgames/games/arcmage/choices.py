@@ -197,9 +197,28 @@ def _tutor_answer(flow: Flow, frame: Frame, option: Option) -> None:
         flow.shuffle(t.deck(seat))
 
 
+def _lose_run(flow: Flow, frame: Frame) -> Ask | None:
+    rules = rules_of(flow)
+    seat = int(frame.data["seat"])
+    mine = [o for o in t.creatures_of(flow.state, seat) if rules.cards[o.card].faction != frame.data["not_faction"]]
+    if not mine or flow.state.players[seat].eliminated:
+        flow.pop(frame)
+        return None
+    return Ask(seat, "lose_creature", "The curse: put one of your creatures into your graveyard",
+               [Option(f"lose:{o.id}", f"{_name(flow, o.id)} goes to the graveyard", "lose", o.id) for o in mine])
+
+
+def _lose_answer(flow: Flow, frame: Frame, option: Option) -> None:
+    obj = flow.state.objects[int(option.key.split(":")[1])]
+    flow.pop(frame)
+    flow.emit(ce.ObjectMoved(obj.id, t.gone(obj.owner) if rules_of(flow).cards[obj.card].token else t.grave(obj.owner),
+                             reset=True))
+
+
 def frame_kinds() -> dict[str, FrameKind]:
     return {"discard": FnFrame(_discard_run, _discard_answer), "toll": FnFrame(_toll_run, _toll_answer),
             "sacrifice": FnFrame(_sac_run, _sac_answer), "evacuate": FnFrame(_evacuate_run, _evacuate_answer),
             "relocate": FnFrame(_relocate_run, _relocate_answer), "raise": FnFrame(_raise_run, _raise_answer),
-            "tutor": FnFrame(_tutor_run, _tutor_answer), "drop": FnFrame(_tutor_run, _tutor_answer)}
+            "tutor": FnFrame(_tutor_run, _tutor_answer), "drop": FnFrame(_tutor_run, _tutor_answer),
+            "lose_creature": FnFrame(_lose_run, _lose_answer)}
 

@@ -41,6 +41,8 @@ def enchant_targets(rules: Rules, state: State, seat: int, card: Card) -> list[i
     ench = card.enchant
     if ench is None or ench.target is None:
         return [0]
+    if ench.target == "player":
+        return [-(p + 1) for p in state.live_seats()]
     if ench.target == "creature":
         return [o.id for o in t.all_creatures(state)
                 if o.controller == seat or "sanctuary" not in board.keywords(rules, state, o)]
@@ -56,7 +58,7 @@ def why_not_card(rules: Rules, state: State, seat: int, obj: GameObject, window:
         kind = {"creature": "Creatures", "magic": "Magic cards", "enchantment": "Enchantments"}[card.type]
         return f"{kind} are played only in your own Play phases, with nothing waiting on the stack (Card Types)"
     cost = board.cost_of(rules, state, seat, card)
-    if card.x:
+    if card.x and card.x_is is None:
         base = card.cost - board.discount(rules, state, seat, card)
         if legal.max_x(state, seat, base, card.loyalty, card.faction) < max(0, card.loyalty - base):
             return (f"needs at least {max(card.loyalty, base)} resources, {card.loyalty} of them {card.faction} "
@@ -71,12 +73,23 @@ def why_not_card(rules: Rules, state: State, seat: int, obj: GameObject, window:
         return "a creature is put into one of your cities, and you have none (Creatures)"
     if card.type == "enchantment" and not enchant_targets(rules, state, seat, card):
         return "nothing to enchant (Enchantments)"
+    if card.x_is == "target_atk" and card.play is not None and not any(
+            affordable_x(rules, state, seat, card, o) for spec in card.play.targets.values()
+            for o in legal.targets(rules, state, seat, spec, None)):
+        return "X is the target's ATK: no target you could pay X + its cost for (Variable Resource Costs)"
     if card.play is not None:
         if card.play.sacrifice_city and not t.cities(state, seat):
             return "you must sacrifice one of your cities to play it"
         if not modes(rules, state, seat, card, None):
             return "no legal target (Targets)"
     return None
+
+
+def affordable_x(rules: Rules, state: State, seat: int, card: Card, target: int) -> bool:
+    """Whether the player can pay a card whose X is its target's ATK, with this target."""
+    obj = state.objects.get(target)
+    x = board.atk(rules, state, obj) if obj is not None else 0
+    return legal.can_pay(state, seat, board.cost_of(rules, state, seat, card, x), card.loyalty, card.faction)
 
 
 def playable(rules: Rules, state: State, seat: int, obj: GameObject, window: str) -> bool:

@@ -161,11 +161,20 @@ class Play:
                 return None
             what = "Put it into" if card.is_creature else "Enchant"
             return Ask(seat, "place", f"{card.name}: where?",
-                       [Option(f"place:{p}", f"{what} {'your army' if p < 0 else self.name(state, p)}", "place",
+                       [Option(f"place:{p}", f"{what} " + ("your army" if p < 0 and card.is_creature
+                                                            else self.name(state, p)), "place",
                                None if p < 0 else p) for p in places])
         ask = self._next_target(state, seat, self._slots(card, int(d["mode"])), dict(d["chosen"]), oid, card.name)
+        if ask is not None and card.x_is == "target_atk":  # only targets whose X it can pay for
+            ask = Ask(ask.seat, ask.kind, ask.prompt, [o for o in ask.options if o.ref is not None and
+                                                      legal_play.affordable_x(self.rules, state, seat, card, o.ref)])
         if ask is not None:
             return ask
+        if card.x and d["x"] is None and card.x_is == "target_atk":
+            # Variable Resource Costs: X is the target's ATK, fixed as the card is announced (R12).
+            target = state.objects[int(next(iter(dict(d["chosen"]).values())))]
+            flow.update(frame, x=board.atk(self.rules, state, target))
+            return None
         if card.x and d["x"] is None:
             top = legal.max_x(state, seat, card.cost - board.discount(self.rules, state, seat, card),
                               card.loyalty, card.faction)

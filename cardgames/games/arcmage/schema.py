@@ -107,9 +107,16 @@ class Activated(Strict):
 class Enchant(Strict):
     """An enchantment: its target (None: global, in the army area), what it does on entering, and while in play."""
 
-    target: Literal["creature", "city"] | None
+    target: Literal["creature", "city", "player"] | None
     effect: list[Step] = []
     static: Static | None = None
+
+
+class Watch(Strict):
+    """A triggered ability of a card in play: every time a creature of these types comes into play."""
+
+    types: list[str]
+    effect: list[Step]
 
 
 class CastTrigger(Strict):
@@ -127,9 +134,13 @@ class Card(Strict):
     faction: Faction
     type: CardType
     token: bool = False
+    invented: bool = False
+    """Not a real ARC-mage card: made for the rulebook's worked examples, never in a deck."""
     cost: int = Field(0, ge=0)
     x: bool = False
     """Its cost is X, chosen when it is played (added to `cost`)."""
+    x_is: Literal["target_atk"] | None = None
+    """What X is, when the text defines it (Variable Resource Costs: "X is the ATK of the target")."""
     loyalty: int = Field(0, ge=0)
     atk: int = 0
     def_: int = Field(0, alias="def")
@@ -145,6 +156,7 @@ class Card(Strict):
     marked: Effect | None = None
     hits_city: Effect | None = None
     on_cast: CastTrigger | None = None
+    watch_enters: Watch | None = None
     activated: list[Activated] = []
     play: Play | None = None
     enchant: Enchant | None = None
@@ -166,7 +178,8 @@ class Card(Strict):
     def structured(self) -> bool:
         """Whether the card has something for the engine to do beyond its stats."""
         return bool(self.levels or self.enters or self.dies or self.leaves or self.devotes or self.marked
-                    or self.hits_city or self.on_cast or self.activated or self.play or self.enchant
+                    or self.hits_city or self.on_cast or self.watch_enters
+                    or self.activated or self.play or self.enchant
                     or self.statics or self.keywords or self.devotion is not None or self.x)
 
 

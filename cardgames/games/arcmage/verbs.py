@@ -28,7 +28,7 @@ def _source(flow: Flow, ctx: StepContext) -> GameObject | None:
 
 def _host(flow: Flow, ctx: StepContext) -> GameObject | None:
     src = _source(flow, ctx)
-    if src is None or src.attached_to is None or not t.in_play(src):
+    if src is None or src.attached_to is None or src.attached_to < 0 or not t.in_play(src):
         return None
     host = flow.state.objects[src.attached_to]
     return host if t.in_play(host) else None
@@ -91,8 +91,9 @@ def seats(flow: Flow, ctx: StepContext, ref: Any) -> list[int]:
         return state.seats_from(state.active)
     if ref == "opponents":
         return t.opponents(state, ctx.controller)
-    if ref == "city_owner":
-        return [int(ctx.vars["city_owner"])]
+    if ref in ("city_owner", "victim"):
+        owner = int(ctx.vars[str(ref)])
+        return [] if state.players[owner].eliminated else [owner]
     out = []
     for r in ctx.targets.get(str(ref), []):
         s = seat_of_ref(r)
@@ -188,6 +189,11 @@ def put_creature(flow: Flow, obj_id: int, zone: str, *, marked: bool = False) ->
         flow.emit(ce.ObjectChanged(obj_id, exhausted=True))
     if card.enters is not None:
         checks.queue(flow, flow.state.objects[obj_id], f"card:{card.id}:enters")
+    kinds = set(card.types) | {str(x) for x in obj.props.get("types", [])}
+    for e in t.all_enchantments(flow.state):  # "every time a Skeleton comes into play" (Triggered)
+        watch = rules.cards[e.card].watch_enters
+        if watch is not None and kinds & set(watch.types) and e.attached_to is not None and e.attached_to < 0:
+            checks.queue(flow, e, f"card:{e.card}:watch_enters", vars={"victim": -e.attached_to - 1})
 
 
 def token(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
@@ -388,6 +394,14 @@ def assemble(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     return None
 
 
+def lose_creature(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
+    """The skeleton curse: the player puts one of their creatures not of a faction into their graveyard,
+    their pick; with none, nothing happens (Triggered: an impossible instruction is skipped)."""
+    for s in seats(flow, ctx, args["who"]):
+        flow.push("lose_creature", seat=s, not_faction=str(args.get("not_faction", "")))
+    return None
+
+
 VERB_TABLE: dict[str, Verb] = {
     "damage": damage, "draw": draw, "mill": mill, "discard": discard, "toll": toll, "defense": defense,
     "token": token, "mark": mark, "unmark": unmark, "buff": buff, "counter": counter, "grant": grant,
@@ -395,5 +409,5 @@ VERB_TABLE: dict[str, Verb] = {
     "tutor": tutor, "reveal_top": reveal_top, "drop": drop, "crumble": crumble, "wipe": wipe,
     "no_draw": no_draw, "counter_card": counter_card, "no_army_defence": no_army_defence,
     "sacrifice_resources": sacrifice_resources, "extra_attack": extra_attack,
-    "destroy_other_cities": destroy_other_cities, "assemble": assemble,
+    "destroy_other_cities": destroy_other_cities, "assemble": assemble, "lose_creature": lose_creature,
 }

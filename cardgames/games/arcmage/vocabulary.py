@@ -34,10 +34,12 @@ VERBS: dict[str, frozenset[str]] = {
     "extra_attack": frozenset(),
     "destroy_other_cities": frozenset(),
     "assemble": frozenset({"types"}),
+    "lose_creature": frozenset({"who", "not_faction"}),
 }
 """Each verb and the argument names it takes (see `verbs.py` for what each does)."""
 
-WORDS = frozenset({"self", "host", "here", "hand", "you", "each", "opponents", "city_owner", "army", "city", "x"})
+WORDS = frozenset({"self", "host", "here", "hand", "you", "each", "opponents", "city_owner", "victim", "army",
+                   "city", "x"})
 """Words an argument may use instead of a target slot."""
 
 
