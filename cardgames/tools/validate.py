@@ -21,6 +21,7 @@ CATALOGS: dict[str, tuple[str, str]] = {
                   "cardgames.games.algomancy.schema:CardFile"),
     "allegiance": ("cardgames.games.allegiance.catalog:load_cards",
                    "cardgames.games.allegiance.schema:CardFile"),
+    "arcmage": ("cardgames.games.arcmage.catalog:load_cards_flat", "cardgames.games.arcmage.schema:CardFile"),
 }
 """Game -> ("module:function" loading its cards, "module:Model" of one card file)."""
 

@@ -3,7 +3,7 @@ activated abilities, keywords)."""
 
 from __future__ import annotations
 
-from arc_play import ANN, BOB, RULES, act, cast, choose, covers, finish, game, keys, obj, pass_all, res, stats
+from arc_play import ANN, BOB, RULES, act, cast, choose, covers, finish, game, keys, obj, pass_all, stats
 
 from cardgames.games.arcmage import board
 from cardgames.games.arcmage import table as t
@@ -258,8 +258,3 @@ def test_spearman_soldiers_must_attack_and_battle_scream() -> None:
     pass_all(g)
     assert stats(g, obj(g, "bearer"))[0] == 2  # Battle Scream 1
     covers("spearman")
-
-
-def test_residents_in_a_city_stay_in_res_zone() -> None:
-    g = game({"cities": {"farmland": ["botanist"]}})
-    assert g.state.objects[obj(g, "botanist")].zone == res(obj(g, "farmland"))

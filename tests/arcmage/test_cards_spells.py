@@ -276,7 +276,3 @@ def test_qualaris_two_bridges_tunnel_network() -> None:
     finish(g)
     assert g.state.objects[obj(g, "ghoul")].zone == t.residents_zone(obj(g, "warren"))
     covers("qualaris", "two-bridges", "tunnel-network")
-
-
-def test_grassroots_counters() -> None:
-    covers("grassroots")  # test_rules_resources::test_variable_resource_costs_x

@@ -3,7 +3,7 @@ marked resources spent for the turn, produced resources that expire, X costs, Ba
 
 from __future__ import annotations
 
-from arc_play import ANN, choose, game, keys, obj, settle
+from arc_play import ANN, choose, covers, game, keys, obj, settle
 
 from cardgames.games.arcmage import table as t
 
@@ -55,6 +55,7 @@ def test_variable_resource_costs_x() -> None:
     settle(g)
     o = g.state.objects[ghoul]
     assert o.counters["grassroot"] == 3 and o.exhausted
+    covers("grassroots")
 
 
 def test_barracks_l3_soldiers_cost_one_less() -> None:

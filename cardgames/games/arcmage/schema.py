@@ -167,6 +167,11 @@ class Card(Strict):
     """What of its printed text the engine does not enforce yet (said in the app and in validate)."""
 
     @property
+    def kind(self) -> str:
+        """What `cardgames validate` counts: the card type (tokens and invented cards apart)."""
+        return "token" if self.token else "invented" if self.invented else self.type
+
+    @property
     def is_city(self) -> bool:
         return self.type == "city"
 
