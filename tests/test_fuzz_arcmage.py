@@ -1,4 +1,4 @@
-"""Fuzz: seeded random ARC-mage games, 1v1 and free-for-all at every player count, through the kit's
+"""Fuzz: seeded random ARC-mage games, 1v1, free-for-all and headed giant at every player count, through the kit's
 harness (`tests/kit/fuzz.py` says what is checked after every event and decision).
 
 The random players take back a half-made move or devotion now and then but mostly choose uniformly,
@@ -33,7 +33,8 @@ SPEC = FuzzSpec(
     rules=Arcmage(),
     test_file="tests/test_fuzz_arcmage.py",
     formats=[Format("1v1", 2, lambda rng, seed: {"format": "1v1"}),
-             *[Format(f"ffa-{n}p", n, lambda rng, seed: {"format": "ffa"}) for n in (3, 4, 5, 6)]],
+             *[Format(f"ffa-{n}p", n, lambda rng, seed: {"format": "ffa"}) for n in (3, 4, 5, 6)],
+             *[Format(f"giant-{n}p", n, lambda rng, seed: {"format": "giant"}) for n in (3, 4, 5, 6)]],
     pick=pick,
     moves=(*MOVES, *ARC_MOVES),
     preference=("stop", STOP_SETTINGS),

@@ -21,14 +21,18 @@ def covers(*cids: str) -> None:
 
 
 def game(ann: dict[str, Any] | None = None, bob: dict[str, Any] | None = None, *, step: str = "play1",
-         more: dict[str, dict[str, Any]] | None = None, stop: str = "always") -> Game:
+         more: dict[str, dict[str, Any]] | None = None, stop: str = "always",
+         options: dict[str, Any] | None = None) -> Game:
     names = ["Ann", "Bob", *list((more or {}).keys())]
     given: dict[str, Any] = {"step": step, "Ann": ann or {}, "Bob": bob or {}, **(more or {})}
     for who in names:
         given[who] = {"deck": ["little-brother"] * 5, **given[who]}
         if "cities" not in given[who]:
             given[who]["cities"] = {"farmland": []} if who != "Bob" else {"warren": []}
-    return new_game("arcmage", names, seed=1, options={"given": given, "stop": {n: stop for n in names}})
+    opts: dict[str, Any] = {"given": given, "stop": {n: stop for n in names}, **(options or {})}
+    if len(names) > 2 and "format" not in opts:
+        opts["format"] = "ffa"
+    return new_game("arcmage", names, seed=1, options=opts)
 
 
 def obj(g: Game, cid: str, seat: int | None = None, zone: str | None = None, nth: int = 0) -> int:

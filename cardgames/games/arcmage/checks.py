@@ -7,7 +7,7 @@ from typing import Any
 from cardgames.engine import core_events as ce
 from cardgames.engine.flow import Flow
 from cardgames.engine.state import GameObject, Json, State
-from cardgames.games.arcmage import board
+from cardgames.games.arcmage import board, teams
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.context import Rules, rules_of
 from cardgames.games.arcmage.events import CardDrawn
@@ -175,13 +175,38 @@ def defeats(flow: Flow) -> bool:
         flow.emit(ce.PlayerEliminated(s, "no city left" if not t.cities(state, s) else "drew from an empty deck"))
         remove_player(flow, s)
     live = state.live_seats()
-    teams = {state.players[s].team for s in live}
-    if len(teams) <= 1:
+    sides = {state.players[s].team for s in live}
+    if len(sides) <= 1:
         if live:
-            flow.emit(ce.GameEnded(sorted(live), f"{', '.join(state.players[s].name for s in live)} "
-                                   "defeated every opponent"))
+            side = state.players[live[0]].team
+            team_game = state.globals.get("format") == "giant"
+            winners = sorted(p.seat for p in state.players if p.team == side) if team_game else sorted(live)
+            names = ", ".join(state.players[s].name for s in winners)
+            flow.emit(ce.GameEnded(winners, f"{names} defeated every opponent"))
         else:
             flow.emit(ce.GameEnded([], "every remaining player was defeated at once: a tie", draw=True))
+        return True
+    giant = state.globals.get("giant")
+    if isinstance(giant, dict):  # Win Conditions: the out player's team has until their next turn
+        clock = list(state.globals.get("deadlines") or [])
+        for s in out:
+            k = teams.turns_until(giant, lambda x: not state.players[x].eliminated, s)
+            clock.append([state.turn + k, state.players[s].team, s])
+        flow.emit(ce.GlobalSet("deadlines", clock))
+    return True
+
+
+def deadlines(flow: Flow, turn: int) -> bool:
+    """Headed giant: when the turn an out player would next have played comes, their team has not
+    destroyed every opponent in the last round: it loses (earliest deadline first). True if the game ended."""
+    state = flow.state
+    due = sorted(d for d in (state.globals.get("deadlines") or []) if int(d[0]) <= turn)
+    if not due:
+        return False
+    _, side, seat = due[0]
+    winners = sorted(p.seat for p in state.players if p.team != int(side))
+    flow.emit(ce.GameEnded(winners, f"{state.players[int(seat)].name}'s team did not destroy every opponent "
+                                    "city in the last round"))
     return True
 
 

@@ -85,6 +85,8 @@ class Attack:
         seat = state.active
         stage = str(d["stage"])
         rules = self.rules
+        if state.players[seat].eliminated:
+            return self._end(flow, frame)
         if stage == "target":
             cities = [c for c in targets(state, seat) if any(can_attack(rules, state, o, c)
                                                              for o in state.cards_in(t.army(seat)))]

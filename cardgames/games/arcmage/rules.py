@@ -16,7 +16,7 @@ from cardgames.engine.ruleset import Ruleset, SetupError
 from cardgames.engine.setup import Format, SeatChoice, SetupForm
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.engine.stops import STOP_SETTINGS
-from cardgames.games.arcmage import board, checks, choices, describe, given, invariants, why_not
+from cardgames.games.arcmage import board, checks, choices, describe, given, invariants, teams, why_not
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.catalog import CITY_STACK, Catalog, DeckError, deck_problems, read_deck_file
 from cardgames.games.arcmage.combat import Attack, attack_mark_frame
@@ -25,7 +25,8 @@ from cardgames.games.arcmage.play import Play
 from cardgames.games.arcmage.schema import FACTION_NAMES
 from cardgames.games.arcmage.turn import Turn
 
-FORMATS = ("1v1", "ffa")
+FORMATS = ("1v1", "ffa", "giant")
+TEAM_NAMES = ("A", "B")
 
 
 class Arcmage(Ruleset):
@@ -65,9 +66,12 @@ class Arcmage(Ruleset):
     def setup_form(self) -> SetupForm:
         decks = tuple((d.name, d.id) for d in self.cat.decks.values())
         return SetupForm(
-            formats=(Format("1v1", "1 vs 1", (2,)), Format("ffa", "Free-for-all (each alone)", (3, 4, 5, 6))),
+            formats=(Format("1v1", "1 vs 1", (2,)), Format("ffa", "Free-for-all (each alone)", (3, 4, 5, 6)),
+                     Format("giant", "One-, two-, three-headed giant (two teams)", (3, 4, 5, 6))),
             seat_choices=(SeatChoice("deck", "decks", decks, random="Random named deck", by_player=True,
-                                     file="or a deck file (.yaml, 45 cards)", read_file=self.read_deck),),
+                                     file="or a deck file (.yaml, 45 cards)", read_file=self.read_deck),
+                          SeatChoice("team", "teams", (("Team A", "A"), ("Team B", "B")), by_player=True,
+                                     formats=("giant",))),
             short="arc")
 
     def read_deck(self, path: Path) -> dict[str, Json]:
@@ -80,18 +84,22 @@ class Arcmage(Ruleset):
             raise SetupError(f"ARC-mage is played by 2 to 6 players here, not {n}")
         if len(set(names)) != n or not all(x.strip() for x in names):
             raise SetupError("players need different, non-empty names")
-        known = {"format", "decks", "first_player", "stop", "given"}
+        known = {"format", "decks", "first_player", "stop", "given", "teams"}
         unknown = sorted(set(options) - known)
         if unknown:
             raise SetupError(f"unknown option(s) {', '.join(unknown)}; options: {', '.join(sorted(known))}")
         fmt = str(options.get("format") or ("1v1" if n == 2 else "ffa"))
         if fmt not in FORMATS:
-            raise SetupError(f"format {fmt!r}: one of {', '.join(FORMATS)} (team formats are not built yet)")
+            raise SetupError(f"format {fmt!r}: one of {', '.join(FORMATS)} (Aminduna is not built yet)")
         if fmt == "1v1" and n != 2:
             raise SetupError("1v1 is for two players; three to six play free-for-all (format ffa)")
         if fmt == "ffa" and n < 3:
             raise SetupError("free-for-all is for three to six players; two play 1v1")
         out: dict[str, Json] = {"format": fmt, "decks": self._decks(names, options.get("decks"))}
+        if fmt == "giant":
+            out["teams"] = self._teams(names, options.get("teams"))
+        elif options.get("teams"):
+            raise SetupError("teams are for the headed giant format (format: giant)")
         first = options.get("first_player")
         if first is not None:
             if first not in names:
@@ -110,6 +118,18 @@ class Arcmage(Ruleset):
         if options.get("given") is not None:
             out["given"] = options["given"]
         return out
+
+    def _teams(self, names: list[str], given: Any) -> dict[str, Json]:
+        """One, Two, Three Headed Giant: two teams of 1 to 3 players; by default seats alternate A, B."""
+        if given is None:
+            given = {n: TEAM_NAMES[i % 2] for i, n in enumerate(names)}
+        if not isinstance(given, dict) or set(given) != set(names) or not set(given.values()) <= set(TEAM_NAMES):
+            raise SetupError("teams: give every player a team, A or B (e.g. {Ann: A, Bob: B, Cid: A})")
+        sizes = sorted(sum(1 for v in given.values() if v == team) for team in TEAM_NAMES)
+        if sizes[0] < 1 or sizes[1] > 3:
+            raise SetupError(f"teams: {sizes[1]} against {sizes[0]}; the headed giant is played 2v1, 2v2, 3v2, 3v3 "
+                             "(two teams of one to three players)")
+        return {n: str(given[n]) for n in names}
 
     def _decks(self, names: list[str], decks: Any) -> dict[str, Json]:
         if decks is None:
@@ -141,7 +161,9 @@ class Arcmage(Ruleset):
         """Playing the game: three cities set aside face down, the rest shuffled, 7 cards each, a random
         first player (R3), then each places a first city in turn order."""
         n = len(names)
-        flow.emit(ce.PlayersSeated(list(names), list(range(n))))
+        team_of = dict(options.get("teams") or {})
+        sides = [TEAM_NAMES.index(str(team_of[x])) for x in names] if team_of else list(range(n))
+        flow.emit(ce.PlayersSeated(list(names), sides))
         flow.emit(ce.GlobalSet("format", str(options["format"])))
         flow.emit(ce.ZoneCreated(t.STACK, "stack", None, "public"))
         stops = options.get("stop") or {}
@@ -155,6 +177,10 @@ class Arcmage(Ruleset):
             flow.emit(ce.ZoneCreated(t.gone(s), "pile", s, "public"))
             flow.emit(ce.PlayerPropSet(s, "stop", str(stops.get(names[s], "auto"))))
         if options.get("given") is not None:
+            if team_of:  # the first player (seat 0) has just begun their team's first turn
+                members = [[x for x, side in enumerate(sides) if side == team] for team in (0, 1)]
+                _, after = teams.step(teams.new_order(members, sides[0]), lambda x: True)
+                flow.emit(ce.GlobalSet("giant", after))
             given.set_table(self, flow, names, dict(options["given"]))
             return
         decks = dict(options.get("decks") or {})
@@ -170,12 +196,30 @@ class Arcmage(Ruleset):
                 flow.emit(ce.PlayerPropSet(s, "deck", named))
             self._build(flow, s, {str(k): int(v) for k, v in dict(counts).items()})
         fixed = options.get("first_player")
-        first = names.index(str(fixed)) if fixed is not None else flow.randint("first player", 0, n - 1)
-        order = flow.state.seats_from(first)
+        if team_of:
+            order = self._giant_order(flow, sides)
+            first = order[0]
+        else:
+            first = names.index(str(fixed)) if fixed is not None else flow.randint("first player", 0, n - 1)
+            order = flow.state.seats_from(first)
         for s in order:
             checks.draw(flow, s, t.OPENING_HAND)
         flow.push("turn", step="begin", seat=first, draw=1)
         flow.push("opening", order=order, i=0)
+
+    def _giant_order(self, flow: Flow, sides: list[int]) -> list[int]:
+        """Team Player Order: the team with more players starts (equal: at random); within a team, seat
+        order. Returns the players in the order of their first turns, and keeps the order for `turn`."""
+        members = [[s for s, side in enumerate(sides) if side == team] for team in (0, 1)]
+        if len(members[0]) != len(members[1]):
+            start = 0 if len(members[0]) > len(members[1]) else 1
+        else:
+            start = flow.randint("first team", 0, 1)
+        order = teams.new_order(members, start)
+        seat, after = teams.step(order, lambda s: True)
+        flow.emit(ce.GlobalSet("giant", after))
+        firsts = [seat, *teams.sequence(after, lambda s: True, 2 * len(sides))]
+        return list(dict.fromkeys(firsts))
 
     def _build(self, flow: Flow, s: int, counts: dict[str, int]) -> None:
         """R2: the first three cities of the list form the city stack; the rest is the deck."""

@@ -10,7 +10,7 @@ from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, State
-from cardgames.games.arcmage import board, checks
+from cardgames.games.arcmage import board, checks, teams
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.context import Rules
 from cardgames.games.arcmage.events import ResourceMade
@@ -23,14 +23,7 @@ PHASES = {"unmark": "unmark", "draw": "draw & resource", "tactics": "tactics", "
 
 
 def next_seat(state: State) -> int:
-    """Whose turn is next: the turn order kept in globals (team formats), else clockwise."""
-    order = state.globals.get("turn_order")
-    if isinstance(order, list) and order:
-        i = int(state.globals.get("turn_index", 0))
-        for k in range(1, len(order) + 1):
-            s = int(order[(i + k) % len(order)])
-            if not state.players[s].eliminated:
-                return s
+    """Whose turn is next, clockwise (1v1, free-for-all)."""
     seats = state.seats_from(state.active)
     return seats[1] if len(seats) > 1 else state.active
 
@@ -56,6 +49,9 @@ class Turn:
             return None
         step = str(frame.data["step"])
         seat = state.active
+        if state.players[seat].eliminated and step not in ("begin", "cleanup", "next"):
+            flow.update(frame, step="cleanup")  # R66: the rest of a defeated player's turn is skipped
+            return None
         if step == "choose":
             return self._choose(state, seat)
         nxt = STEPS[(STEPS.index(step) + 1) % len(STEPS)]
@@ -64,6 +60,8 @@ class Turn:
         if phase and state.phase != phase:
             flow.emit(ce.PhaseBegan(phase))
         if step == "begin":
+            if checks.deadlines(flow, state.turn + 1):
+                return None
             flow.emit(ce.TurnBegan(state.turn + 1, int(frame.data.get("seat", seat))))
             flow.emit(ce.GlobalSet("moved_cities", []))
         elif step == "unmark":
@@ -87,14 +85,10 @@ class Turn:
         elif step == "cleanup":
             self.cleanup(flow)
         elif step == "next":
-            order = state.globals.get("turn_order")
-            if isinstance(order, list) and order:
-                nxt_seat = next_seat(state)
-                idx = int(state.globals.get("turn_index", 0))
-                for k in range(1, len(order) + 1):
-                    if int(order[(idx + k) % len(order)]) == nxt_seat:
-                        flow.emit(ce.GlobalSet("turn_index", (idx + k) % len(order)))
-                        break
+            giant = state.globals.get("giant")
+            if isinstance(giant, dict):  # Team Player Order: teams alternate, each keeps its own order
+                nxt_seat, after = teams.step(giant, lambda s: not state.players[s].eliminated)
+                flow.emit(ce.GlobalSet("giant", after))
             else:
                 nxt_seat = next_seat(state)
             flow.update(frame, step="begin", draw=1, seat=nxt_seat)

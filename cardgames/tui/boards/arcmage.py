@@ -168,7 +168,8 @@ def kingdom(sheet: Sheet, rules: Arcmage, view: GameView, p: PlayerView, cards: 
             sheet.line("  ", *hand_line(rules, c, refs))
         unbuilt = z[t.unbuilt(s)].cards
         if unbuilt:
-            sheet.line("Unbuilt cities: ", *[x for c in unbuilt for x in (Link(c.id, c.name or "?", c.id in refs), " ")])
+            links = [x for c in unbuilt for x in (Link(c.id, c.name or "?", c.id in refs), " ")]
+            sheet.line("Unbuilt cities: ", *links)
 
 
 def hand_line(rules: Arcmage, c: CardView, refs: set[int]) -> list[str | Link]:
@@ -203,7 +204,7 @@ def stack_body(sheet: Sheet, view: GameView, cards: dict[int, CardView], refs: s
         city = cards.get(int(b["city"]))
         sheet.text(f"[b]Attack[/]: {escape(names[int(b['attacker'])])} attacks "
                    f"{escape(city.name or '?') if city else 'a city'} — battles in this order:")
-        blocks = {int(a): [] for a in b.get("attackers", [])}
+        blocks: dict[int, list[int]] = {int(a): [] for a in b.get("attackers", [])}
         for dfd, att in dict(b.get("blocks", {})).items():
             blocks.setdefault(int(att), []).append(int(dfd))
         for i, a in enumerate(b.get("attackers", [])):
