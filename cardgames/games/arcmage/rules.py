@@ -121,8 +121,12 @@ class Arcmage(Ruleset):
 
     def _teams(self, names: list[str], given: Any) -> dict[str, Json]:
         """One, Two, Three Headed Giant: two teams of 1 to 3 players; by default seats alternate A, B."""
-        if given is None:
-            given = {n: TEAM_NAMES[i % 2] for i, n in enumerate(names)}
+        given = dict(given or {}) if isinstance(given, dict) or given is None else given
+        if isinstance(given, dict):  # players without a team join the smaller one (A first): seats alternate
+            for n in names:
+                if given.get(n) is None:
+                    sizes = [sum(1 for v in given.values() if v == team) for team in TEAM_NAMES]
+                    given[n] = TEAM_NAMES[0] if sizes[0] <= sizes[1] else TEAM_NAMES[1]
         if not isinstance(given, dict) or set(given) != set(names) or not set(given.values()) <= set(TEAM_NAMES):
             raise SetupError("teams: give every player a team, A or B (e.g. {Ann: A, Bob: B, Cid: A})")
         sizes = sorted(sum(1 for v in given.values() if v == team) for team in TEAM_NAMES)
