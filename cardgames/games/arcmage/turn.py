@@ -63,6 +63,7 @@ class Turn:
             if checks.deadlines(flow, state.turn + 1):
                 return None
             flow.emit(ce.TurnBegan(state.turn + 1, int(frame.data.get("seat", seat))))
+            flow.emit(ce.PhaseBegan("start of turn"))
             flow.emit(ce.GlobalSet("moved_cities", []))
         elif step == "unmark":
             self.unmark(flow, seat)
