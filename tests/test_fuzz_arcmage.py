@@ -10,9 +10,11 @@ lethal damage, nothing on the stack zone without its stack item.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from kit.fuzz import MOVES, Format, FuzzSpec, cases, run_case
+from kit.fuzz import MOVES, NAMES, Format, FuzzSpec, cases, run_case
 
 from cardgames.engine.decisions import Decision, Option
 from cardgames.engine.stops import STOP_SETTINGS
@@ -21,20 +23,30 @@ from cardgames.games.arcmage.rules import Arcmage
 
 
 def pick(rng: random.Random, d: Decision) -> Option:
-    """A random answer that does not dither: "cancel"/"back" rarely, "done"/"pass" at a steady rate."""
+    """A random answer that does not dither: "cancel"/"back" rarely, "done"/"pass" at a steady rate;
+    it mostly attacks when it can and adds attackers, so that games end in a few dozen turns."""
     opts = [o for o in d.options if o.group != "cancel"] or list(d.options)
     ends = [o for o in opts if o.group in ("done", "pass")]
+    rest = [o for o in opts if o.group not in ("done", "pass")]
+    if d.kind in ("attack", "attackers") and rest and rng.random() < 0.85:
+        return rng.choice(rest)
     if ends and rng.random() < 0.3:
         return rng.choice(ends)
     return rng.choice(opts)
 
 
+def table(n: int, fmt: str) -> Callable[[random.Random, int], dict[str, Any]]:
+    """A format's options: the app's own stop setting ("relevant") for every player; the harness
+    gives every fourth game random settings that change mid-game."""
+    return lambda rng, seed: {"format": fmt, "stop": {name: "relevant" for name in NAMES[:n]}}
+
+
 SPEC = FuzzSpec(
     rules=Arcmage(),
     test_file="tests/test_fuzz_arcmage.py",
-    formats=[Format("1v1", 2, lambda rng, seed: {"format": "1v1"}),
-             *[Format(f"ffa-{n}p", n, lambda rng, seed: {"format": "ffa"}) for n in (3, 4, 5, 6)],
-             *[Format(f"giant-{n}p", n, lambda rng, seed: {"format": "giant"}) for n in (3, 4, 5, 6)]],
+    formats=[Format("1v1", 2, table(2, "1v1")),
+             *[Format(f"ffa-{n}p", n, table(n, "ffa")) for n in (3, 4, 5, 6)],
+             *[Format(f"giant-{n}p", n, table(n, "giant")) for n in (3, 4, 5, 6)]],
     pick=pick,
     moves=(*MOVES, *ARC_MOVES),
     preference=("stop", STOP_SETTINGS),

@@ -93,11 +93,19 @@ class Play:
         return any(self.rules.cards[o.card].activated for o in t.creatures_of(state, seat))
 
     def concerns(self, state: State, seat: int, frame: Frame) -> bool:
-        """By public information: the newest item on the stack is another player's; or the seat is
-        attacked (after attackers are announced) or attacking (after defenders are assigned), or its
-        city is devoted to (Tactics: any player may react)."""
+        """By public information: the newest item on the stack is another player's and aims at this
+        seat or one of its cards (an item with no target concerns every other player only in a 1v1
+        game); or the seat is attacked (after attackers are announced) or attacking (after defenders
+        are assigned), or, in a 1v1 game, the opponent devotes (Tactics: any player may react)."""
         if state.chain:
-            return state.chain[-1].controller != seat
+            top = state.chain[-1]
+            if top.controller == seat:
+                return False
+            aimed = [r for ts in top.targets.values() for r in ts]
+            if not aimed:
+                return len(state.live_seats()) == 2
+            return any(r == -(seat + 1) or (r in state.objects and state.objects[r].controller == seat)
+                       for r in aimed)
         window = str(frame.data.get("window", ""))
         battle = state.battle or {}
         if window == "attack":
@@ -105,7 +113,7 @@ class Play:
         if window == "defend":
             return seat == battle.get("attacker")
         if window == "tactics":
-            return seat != state.active
+            return seat != state.active and len(state.live_seats()) == 2
         return False
 
     def begin_maneuver(self, flow: Flow, seat: int, option: Option, frame: Frame) -> None:
