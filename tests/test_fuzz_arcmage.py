@@ -1,5 +1,6 @@
-"""Fuzz: seeded random ARC-mage games, 1v1, free-for-all and headed giant at every player count, through the kit's
-harness (`tests/kit/fuzz.py` says what is checked after every event and decision).
+"""Fuzz: seeded random ARC-mage games — 1v1, free-for-all, headed giant and Aminduna at every player
+count — through the kit's harness (`tests/kit/fuzz.py` says what is checked after every event and
+decision).
 
 The random players take back a half-made move or devotion now and then but mostly choose uniformly,
 so they play events in answer, move, devote, attack, defend and split damage. The full settled
@@ -46,7 +47,8 @@ SPEC = FuzzSpec(
     test_file="tests/test_fuzz_arcmage.py",
     formats=[Format("1v1", 2, table(2, "1v1")),
              *[Format(f"ffa-{n}p", n, table(n, "ffa")) for n in (3, 4, 5, 6)],
-             *[Format(f"giant-{n}p", n, table(n, "giant")) for n in (3, 4, 5, 6)]],
+             *[Format(f"giant-{n}p", n, table(n, "giant")) for n in (3, 4, 5, 6)],
+             *[Format(f"aminduna-{n}p", n, table(n, "aminduna")) for n in (3, 4, 5, 6)]],
     pick=pick,
     moves=(*MOVES, *ARC_MOVES),
     preference=("stop", STOP_SETTINGS),

@@ -69,7 +69,7 @@ def test_deck_building_a_legal_file_by_card_names_is_read(tmp_path: Path) -> Non
 
 
 def test_options_refused_in_one_line() -> None:
-    with pytest.raises(SetupError, match="free-for-all is for three to six"):
+    with pytest.raises(SetupError, match="three to six players"):
         RULES.normalize_options(["A", "B"], {"format": "ffa"})
     with pytest.raises(SetupError, match="no deck 'x'"):
         RULES.normalize_options(["A", "B"], {"decks": {"A": "x"}})

@@ -179,7 +179,7 @@ def defeats(flow: Flow) -> bool:
     if len(sides) <= 1:
         if live:
             side = state.players[live[0]].team
-            team_game = state.globals.get("format") == "giant"
+            team_game = state.globals.get("format") in ("giant", "aminduna")
             winners = sorted(p.seat for p in state.players if p.team == side) if team_game else sorted(live)
             names = ", ".join(state.players[s].name for s in winners)
             flow.emit(ce.GameEnded(winners, f"{names} defeated every opponent"))

@@ -41,6 +41,14 @@ def must_attack(rules: Rules, state: State, seat: int, city: GameObject | None) 
             and can_attack(rules, state, o, city)]
 
 
+def max_targets(state: State, seat: int) -> int:
+    """How many cities one attack may target: 1; the Aminduna overlord's Militia 2, one more for each
+    team player beyond two (R80)."""
+    if state.globals.get("overlord") == seat:
+        return 2 + int(state.globals.get("extra_players", 0))
+    return 1
+
+
 def can_block(rules: Rules, state: State, defender: GameObject, attacker: GameObject) -> bool:
     """Flying attackers are blocked only by Flying or Ranged creatures; Fear of the Dark forbids
     defending against its faction's creatures."""
@@ -87,30 +95,45 @@ class Attack:
         rules = self.rules
         if state.players[seat].eliminated:
             return self._end(flow, frame)
+        chosen_cities = [int(c) for c in d.get("cities") or []]
         if stage == "target":
-            cities = [c for c in targets(state, seat) if any(can_attack(rules, state, o, c)
-                                                             for o in state.cards_in(t.army(seat)))]
-            if not cities:
+            cities = [c for c in targets(state, seat) if c.id not in chosen_cities
+                      and any(can_attack(rules, state, o, c) for o in state.cards_in(t.army(seat)))]
+            if not cities and not chosen_cities:
                 return self._end(flow, frame)
             opts = [Option(f"city:{c.id}", f"Attack {self.name(state, c.id)} ({state.players[c.controller].name})",
                            "city", c.id) for c in cities]
+            if chosen_cities:
+                opts.append(Option("go", "Announce the attackers", "done"))
+                return Ask(seat, "attack", f"Militia: attack up to {max_targets(state, seat)} cities — another one, "
+                                           "or announce the attackers", opts)
             if not any(must_attack(rules, state, seat, c) for c in cities):
                 opts.append(Option("noattack", "Don't attack this turn", "done"))
             return Ask(seat, "attack", "Attack phase: choose the city to attack", opts)
-        city = state.objects[int(d["city"])]
         if stage == "attackers":
             chosen = [int(a) for a in d["attackers"]]
-            opts = [Option(f"attacker:{o.id}", f"Attacker #{len(chosen) + 1}: {self.name(state, o.id)}", "attacker",
-                           o.id)
-                    for o in state.cards_in(t.army(seat)) if o.id not in chosen and can_attack(rules, state, o, city)]
-            forced = [o.id for o in must_attack(rules, state, seat, city) if o.id not in chosen]
+            multi = len(chosen_cities) > 1
+            opts = []
+            for o in state.cards_in(t.army(seat)):
+                if o.id in chosen:
+                    continue
+                for c in chosen_cities:
+                    city = state.objects[c]
+                    if can_attack(rules, state, o, city):
+                        key = f"attacker:{o.id}:{c}" if multi else f"attacker:{o.id}"
+                        on = f" on {self.name(state, c)}" if multi else ""
+                        opts.append(Option(key, f"Attacker #{len(chosen) + 1}: {self.name(state, o.id)}{on}",
+                                           "attacker", o.id))
+            forced = [o.id for c in chosen_cities for o in must_attack(rules, state, seat, state.objects[c])
+                      if o.id not in chosen]
             if chosen and not forced:
                 opts.append(Option("done", "Attack with these, in this order", "done"))
-            return Ask(seat, "attackers", f"Announce attackers on {self.name(state, city.id)}, in battle order", opts)
+            where = ", ".join(self.name(state, c) for c in chosen_cities)
+            return Ask(seat, "attackers", f"Announce attackers on {where}, in battle order", opts)
         if stage == "defend":
-            return self._defend(flow, frame, city)
+            return self._defend(flow, frame)
         if stage == "battle":
-            return self._battle(flow, frame, city)
+            return self._battle(flow, frame)
         return self._end(flow, frame)
 
     def answer(self, flow: Flow, frame: Frame, option: Option) -> None:
@@ -120,15 +143,24 @@ class Attack:
         if key == "noattack":
             self._end(flow, frame)
         elif key == "city":
-            flow.update(frame, stage="attackers", city=int(rest), attackers=[])
+            cities = [*(d.get("cities") or []), int(rest)]
+            more = len(cities) < max_targets(state, state.active)
+            flow.update(frame, stage="target" if more else "attackers", cities=cities, attackers=[], aims={})
+        elif key == "go":
+            flow.update(frame, stage="attackers")
         elif key == "attacker":
-            flow.update(frame, attackers=[*d["attackers"], int(rest)])
+            att, _, city = rest.partition(":")
+            aims = {**dict(d.get("aims") or {}), att: int(city) if city else int(d["cities"][0])}
+            flow.update(frame, attackers=[*d["attackers"], int(att)], aims=aims)
         elif key == "done" and d["stage"] == "attackers":
-            city = state.objects[int(d["city"])]
-            flow.emit(ce.BattleChanged(battle={"attacker": state.active, "city": city.id,
-                                               "defenders_of": [city.controller, *t.teammates(state, city.controller)],
+            aims = {str(k): int(v) for k, v in dict(d["aims"]).items()}
+            cities = [c for c in d["cities"] if c in aims.values()]
+            owners = list(dict.fromkeys(state.objects[c].controller for c in cities))
+            sides = [s for o in owners for s in [o, *t.teammates(state, o)]]
+            flow.emit(ce.BattleChanged(battle={"attacker": state.active, "city": cities[0], "cities": cities,
+                                               "aims": aims, "defenders_of": list(dict.fromkeys(sides)),
                                                "attackers": list(d["attackers"]), "blocks": {}, "at": 0}))
-            flow.update(frame, stage="marking")
+            flow.update(frame, stage="marking", defending=0)
             flow.push("attack_mark", attack=frame.id)
             chainmod.open_window(flow, state.active, "attack", "Attackers announced")
         elif key == "block":
@@ -137,8 +169,12 @@ class Attack:
             blocks[dfd] = int(att)
             flow.emit(ce.BattleChanged(changes={"blocks": blocks}))
         elif key == "done" and d["stage"] == "defend":
-            flow.update(frame, stage="battle")
-            chainmod.open_window(flow, state.active, "defend", "Defenders assigned")
+            nxt = int(d.get("defending", 0)) + 1
+            if nxt < len((state.battle or {}).get("cities", [])):
+                flow.update(frame, defending=nxt)  # Militia: the next attacked city's owner defends it
+            else:
+                flow.update(frame, stage="battle")
+                chainmod.open_window(flow, state.active, "defend", "Defenders assigned")
         elif key == "dmg":
             split = dict(d.get("split") or {})
             split[rest] = int(split.get(rest, 0)) + 1
@@ -160,31 +196,41 @@ class Attack:
                     if other != a:
                         flow.emit(ce.ModifierAdded(flow.new_id(), other, "atk", 1, "turn", a, state.active))
         flow.emit(ce.BattleChanged(changes={"attackers": keep}))
-        city = state.objects[int(battle["city"])]
         flow.emit(ce.GlobalSet("combat_hold", True))
-        flow.update(frame, stage="defend" if keep and t.in_play(city) else "end")
+        alive = any(t.in_play(state.objects[int(c)]) for c in battle.get("cities", []))
+        flow.update(frame, stage="defend" if keep and alive else "end")
 
-    def _defend(self, flow: Flow, frame: Frame, city: GameObject) -> Ask | None:
+    def _defend(self, flow: Flow, frame: Frame) -> Ask | None:
+        """Combat Sequence II, for each attacked city in turn (one, but for the Aminduna overlord's
+        Militia): its owner assigns defenders against the attackers on it."""
         state = flow.state
         battle = state.battle or {}
+        cities = [int(c) for c in battle.get("cities", [])]
+        i = int(frame.data.get("defending", 0))
+        if i >= len(cities):
+            flow.update(frame, stage="battle")
+            return None
+        city = state.objects[cities[i]]
+        aims = {int(k): int(v) for k, v in dict(battle.get("aims", {})).items()}
         if not t.in_play(city):
-            return self._end(flow, frame)
+            flow.update(frame, defending=i + 1)
+            return None
         blocks = battle.get("blocks", {})
         attackers = [state.objects[a] for a in battle.get("attackers", [])]
         opts = []
         for dfd in eligible_defenders(self.rules, state, city):
             if str(dfd.id) in blocks:
                 continue
-            for i, att in enumerate(attackers):
-                if can_block(self.rules, state, dfd, att):
+            for n, att in enumerate(attackers):
+                if aims.get(att.id, city.id) == city.id and can_block(self.rules, state, dfd, att):
                     opts.append(Option(f"block:{dfd.id}:{att.id}",
-                                       f"{self.name(state, dfd.id)} defends against #{i + 1} "
+                                       f"{self.name(state, dfd.id)} defends against #{n + 1} "
                                        f"{self.name(state, att.id)}",
                                        "block", dfd.id))
         opts.append(Option("done", "Done assigning defenders", "done"))
         return Ask(city.controller, "defend", f"Defend {self.name(state, city.id)}: assign defenders", opts)
 
-    def _battle(self, flow: Flow, frame: Frame, city: GameObject) -> Ask | None:
+    def _battle(self, flow: Flow, frame: Frame) -> Ask | None:
         """Resolving combat, one attacker at a time in the announced order."""
         state = flow.state
         rules = self.rules
@@ -194,6 +240,8 @@ class Attack:
         if at >= len(attackers):
             return self._end(flow, frame)
         att = state.objects[attackers[at]]
+        aims = {int(k): int(v) for k, v in dict(battle.get("aims", {})).items()}
+        city = state.objects[aims.get(att.id, int(battle["city"]))]
         if not t.in_army(att):
             flow.emit(ce.BattleChanged(changes={"at": at + 1}))
             return None
@@ -263,7 +311,7 @@ class Attack:
             # Borg's Keep L3 (R88): unmark the army and take a second Attack phase.
             for o in state.cards_in(t.army(state.active)):
                 checks.unmark(flow, o)
-            flow.update(frame, stage="target", again=True, attackers=[], city=None, split={})
+            flow.update(frame, stage="target", again=True, attackers=[], cities=[], aims={}, split={})
             return None
         flow.pop(frame)
         return None

@@ -107,7 +107,8 @@ def describe(rules: Rules, state: State, ev: Event, viewer: int | None) -> str |
         return f"{card(int(ev.key.split(':')[1]))} reaches devotion {ev.value}"
     if isinstance(ev, ce.BattleChanged) and ev.battle is not None:
         names = ", ".join(card(int(a)) for a in ev.battle.get("attackers", []))
-        return f"{who(int(ev.battle['attacker']))} attacks {card(int(ev.battle['city']))} with {names}"
+        cities = " and ".join(card(int(c)) for c in ev.battle.get("cities", [ev.battle["city"]]))
+        return f"{who(int(ev.battle['attacker']))} attacks {cities} with {names}"
     if isinstance(ev, ce.PlayerEliminated):
         return f"{who(ev.seat)} is defeated: {ev.reason}"
     if isinstance(ev, ce.GameEnded):

@@ -25,7 +25,7 @@ from cardgames.games.arcmage.play import Play
 from cardgames.games.arcmage.schema import FACTION_NAMES
 from cardgames.games.arcmage.turn import Turn
 
-FORMATS = ("1v1", "ffa", "giant")
+FORMATS = ("1v1", "ffa", "giant", "aminduna")
 TEAM_NAMES = ("A", "B")
 
 
@@ -41,7 +41,7 @@ class Arcmage(Ruleset):
     sealed_decisions = frozenset({"tutor"})
     public_decisions = frozenset({"target", "attack", "attackers", "defend", "assign", "devote", "tactics",
                                   "evacuate", "relocate", "raise", "move", "place", "mode", "pay", "x",
-                                  "sacrifice", "sacrifice_city", "faction"})
+                                  "sacrifice", "sacrifice_city", "faction", "bonus"})
 
     def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
         self.cat = catalog or Catalog.load(card_paths)
@@ -67,7 +67,9 @@ class Arcmage(Ruleset):
         decks = tuple((d.name, d.id) for d in self.cat.decks.values())
         return SetupForm(
             formats=(Format("1v1", "1 vs 1", (2,)), Format("ffa", "Free-for-all (each alone)", (3, 4, 5, 6)),
-                     Format("giant", "One-, two-, three-headed giant (two teams)", (3, 4, 5, 6))),
+                     Format("giant", "One-, two-, three-headed giant (two teams)", (3, 4, 5, 6)),
+                     Format("aminduna", "Aminduna: the first player is the evil overlord, the others a team",
+                            (3, 4, 5, 6))),
             seat_choices=(SeatChoice("deck", "decks", decks, random="Random named deck", by_player=True,
                                      file="or a deck file (.yaml, 45 cards)", read_file=self.read_deck),
                           SeatChoice("team", "teams", (("Team A", "A"), ("Team B", "B")), by_player=True,
@@ -84,22 +86,29 @@ class Arcmage(Ruleset):
             raise SetupError(f"ARC-mage is played by 2 to 6 players here, not {n}")
         if len(set(names)) != n or not all(x.strip() for x in names):
             raise SetupError("players need different, non-empty names")
-        known = {"format", "decks", "first_player", "stop", "given", "teams"}
+        known = {"format", "decks", "first_player", "stop", "given", "teams", "overlord"}
         unknown = sorted(set(options) - known)
         if unknown:
             raise SetupError(f"unknown option(s) {', '.join(unknown)}; options: {', '.join(sorted(known))}")
         fmt = str(options.get("format") or ("1v1" if n == 2 else "ffa"))
         if fmt not in FORMATS:
-            raise SetupError(f"format {fmt!r}: one of {', '.join(FORMATS)} (Aminduna is not built yet)")
+            raise SetupError(f"format {fmt!r}: one of {', '.join(FORMATS)}")
         if fmt == "1v1" and n != 2:
             raise SetupError("1v1 is for two players; three to six play free-for-all (format ffa)")
-        if fmt == "ffa" and n < 3:
-            raise SetupError("free-for-all is for three to six players; two play 1v1")
+        if fmt in ("ffa", "giant", "aminduna") and n < 3:
+            raise SetupError(f"{fmt} is for three to six players; two play 1v1")
         out: dict[str, Json] = {"format": fmt, "decks": self._decks(names, options.get("decks"))}
         if fmt == "giant":
             out["teams"] = self._teams(names, options.get("teams"))
         elif options.get("teams"):
             raise SetupError("teams are for the headed giant format (format: giant)")
+        if fmt == "aminduna":
+            lord = options.get("overlord", names[0])
+            if lord not in names:
+                raise SetupError(f"overlord: {lord!r} is not one of the players")
+            out["overlord"] = lord
+        elif options.get("overlord") is not None:
+            raise SetupError("an overlord is for the Aminduna format (format: aminduna)")
         first = options.get("first_player")
         if first is not None:
             if first not in names:
@@ -167,8 +176,15 @@ class Arcmage(Ruleset):
         n = len(names)
         team_of = dict(options.get("teams") or {})
         sides = [TEAM_NAMES.index(str(team_of[x])) for x in names] if team_of else list(range(n))
+        lord = names.index(str(options["overlord"])) if options.get("overlord") is not None else None
+        if lord is not None:  # Aminduna: the overlord alone against one team
+            sides = [0 if s == lord else 1 for s in range(n)]
         flow.emit(ce.PlayersSeated(list(names), sides))
         flow.emit(ce.GlobalSet("format", str(options["format"])))
+        extra = max(0, n - 3)
+        if lord is not None:
+            flow.emit(ce.GlobalSet("overlord", lord))
+            flow.emit(ce.GlobalSet("extra_players", extra))
         flow.emit(ce.ZoneCreated(t.STACK, "stack", None, "public"))
         stops = options.get("stop") or {}
         for s in range(n):
@@ -198,15 +214,19 @@ class Arcmage(Ruleset):
             else:
                 named = next((d.name for d in self.cat.decks.values() if dict(d.cards) == counts), "own deck")
                 flow.emit(ce.PlayerPropSet(s, "deck", named))
-            self._build(flow, s, {str(k): int(v) for k, v in dict(counts).items()})
+            self._build(flow, s, {str(k): int(v) for k, v in dict(counts).items()},
+                        extra_cities=2 * extra if s == lord else 0)
         fixed = options.get("first_player")
-        if team_of:
+        if lord is not None:  # Aminduna: the overlord goes first and puts 2 (+1 per extra player) cities
+            first = lord
+            order = [lord] * (2 + extra) + flow.state.seats_from(lord)[1:]
+        elif team_of:
             order = self._giant_order(flow, sides)
             first = order[0]
         else:
             first = names.index(str(fixed)) if fixed is not None else flow.randint("first player", 0, n - 1)
             order = flow.state.seats_from(first)
-        for s in order:
+        for s in dict.fromkeys(order):
             checks.draw(flow, s, t.OPENING_HAND)
         flow.push("turn", step="begin", seat=first, draw=1)
         flow.push("opening", order=order, i=0)
@@ -225,9 +245,18 @@ class Arcmage(Ruleset):
         firsts = [seat, *teams.sequence(after, lambda s: True, 2 * len(sides))]
         return list(dict.fromkeys(firsts))
 
-    def _build(self, flow: Flow, s: int, counts: dict[str, int]) -> None:
-        """R2: the first three cities of the list form the city stack; the rest is the deck."""
+    def _build(self, flow: Flow, s: int, counts: dict[str, int], extra_cities: int = 0) -> None:
+        """R2: the first three cities of the list form the city stack; the rest is the deck. The Aminduna
+        overlord adds two cities to the stack per team player beyond two (R79): from the real cities
+        not already in its stack, at random."""
         stacked = 0
+        if extra_cities:
+            mine = {cid for cid in counts if self.cards[cid].is_city}
+            pool = sorted(cid for cid, c in self.cards.items() if c.is_city and not c.invented and cid not in mine)
+            for _ in range(extra_cities):
+                cid = pool.pop(flow.randint("overlord city", 0, len(pool) - 1))
+                oid = checks.create(self, flow, cid, s, t.unbuilt(s))
+                flow.emit(ce.ZoneCreated(t.residents_zone(oid), "area", s, "public"))
         for cid, k in counts.items():
             for _ in range(k):
                 card = self.cards[cid]

@@ -17,9 +17,16 @@ from cardgames.games.arcmage.events import ResourceMade
 from cardgames.games.arcmage.schema import FACTION_NAMES
 
 STEPS = ("begin", "choose", "unmark", "draw", "resource", "tactics", "play1", "attack", "play2", "discard",
-         "cleanup", "next")
+         "cleanup", "bonus", "next")
 PHASES = {"unmark": "unmark", "draw": "draw & resource", "tactics": "tactics", "play1": "play",
           "attack": "attack", "play2": "play", "discard": "discard"}
+
+
+def hand_limit(state: State, seat: int) -> int:
+    """Discard: 7; the Aminduna overlord one more per team player beyond two (R79)."""
+    if state.globals.get("overlord") == seat:
+        return t.HAND_LIMIT + int(state.globals.get("extra_players", 0))
+    return t.HAND_LIMIT
 
 
 def next_seat(state: State) -> int:
@@ -38,7 +45,8 @@ class Turn:
     def frame_kinds(self) -> dict[str, FrameKind]:
         return {"turn": FnFrame(self.run, self.answer), "tactics": FnFrame(self.tactics_run, self.tactics_answer),
                 "make_resource": FnFrame(self.resource_run, self.resource_answer),
-                "found": FnFrame(self.found_run, self.found_answer)}
+                "found": FnFrame(self.found_run, self.found_answer),
+                "bonus": FnFrame(self.bonus_run, self.bonus_answer)}
 
     def name(self, state: State, oid: int) -> str:
         return self.rules.card_name(state, state.objects[oid])
@@ -49,10 +57,14 @@ class Turn:
             return None
         step = str(frame.data["step"])
         seat = state.active
-        if state.players[seat].eliminated and step not in ("begin", "cleanup", "next"):
+        if state.players[seat].eliminated and step not in ("begin", "cleanup", "bonus", "next"):
             flow.update(frame, step="cleanup")  # R66: the rest of a defeated player's turn is skipped
             return None
         if step == "choose":
+            if state.players[seat].props.get("skip"):  # Aminduna: a teammate founded a city
+                flow.emit(ce.PlayerPropSet(seat, "skip", None))
+                flow.update(frame, step="cleanup")
+                return None
             return self._choose(state, seat)
         nxt = STEPS[(STEPS.index(step) + 1) % len(STEPS)]
         flow.update(frame, step=nxt)
@@ -78,13 +90,15 @@ class Turn:
         elif step in ("play1", "play2"):
             chainmod.open_window(flow, seat, step, "Play phase")
         elif step == "attack":
-            flow.push("attack", stage="target", city=None, attackers=[])
+            flow.push("attack", stage="target", cities=[], attackers=[], aims={})
         elif step == "discard":
-            over = len(state.zones[t.hand(seat)].cards) - t.HAND_LIMIT
+            over = len(state.zones[t.hand(seat)].cards) - hand_limit(state, seat)
             if over > 0:
                 flow.push("discard", seat=seat, left=over, why="limit")
         elif step == "cleanup":
             self.cleanup(flow)
+        elif step == "bonus" and state.globals.get("overlord") == seat and state.zones[t.deck(seat)].cards:
+            flow.push("bonus", seat=seat)
         elif step == "next":
             giant = state.globals.get("giant")
             if isinstance(giant, dict):  # Team Player Order: teams alternate, each keeps its own order
@@ -258,4 +272,22 @@ class Turn:
         seat = int(frame.data["seat"])
         flow.pop(frame)
         flow.emit(ce.ObjectMoved(int(option.key.split(":")[1]), t.kingdom(seat)))
+        lord = flow.state.globals.get("overlord")
+        if lord is not None and lord != seat:  # Aminduna: building a city skips every team player's next turn
+            for mate in t.teammates(flow.state, seat):
+                flow.emit(ce.PlayerPropSet(mate, "skip", True))
         chainmod.open_window(flow, seat, "founded", "A city was founded")
+
+    # -- Aminduna: the overlord's extra draw ---------------------------------------------------
+
+    def bonus_run(self, flow: Flow, frame: Frame) -> Ask | None:
+        """The overlord optionally draws one card (one more per team player beyond two) as its turn ends."""
+        state = flow.state
+        seat = int(frame.data["seat"])
+        most = min(1 + int(state.globals.get("extra_players", 0)), len(state.zones[t.deck(seat)].cards))
+        return Ask(seat, "bonus", "The overlord may draw extra cards as the turn ends",
+                   [Option(f"bonus:{n}", f"Draw {n}" if n else "Draw nothing", "bonus") for n in range(most, -1, -1)])
+
+    def bonus_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
+        flow.pop(frame)
+        checks.draw(flow, int(frame.data["seat"]), int(option.key.split(":")[1]))

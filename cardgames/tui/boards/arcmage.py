@@ -201,9 +201,10 @@ def stack_body(sheet: Sheet, view: GameView, cards: dict[int, CardView], refs: s
         sheet.text("Stack: empty")
     b = view.battle
     if b:
-        city = cards.get(int(b["city"]))
+        targets = [cards[int(c)].name or "?" for c in b.get("cities", [b["city"]]) if int(c) in cards]
+        aims = {int(k): int(v) for k, v in dict(b.get("aims", {})).items()}
         sheet.text(f"[b]Attack[/]: {escape(names[int(b['attacker'])])} attacks "
-                   f"{escape(city.name or '?') if city else 'a city'} — battles in this order:")
+                   f"{escape(' and '.join(targets)) or 'a city'} — battles in this order:")
         blocks: dict[int, list[int]] = {int(a): [] for a in b.get("attackers", [])}
         for dfd, att in dict(b.get("blocks", {})).items():
             blocks.setdefault(int(att), []).append(int(dfd))
@@ -211,6 +212,8 @@ def stack_body(sheet: Sheet, view: GameView, cards: dict[int, CardView], refs: s
             att = cards.get(int(a))
             dfs = [cards[d].name or "?" for d in blocks.get(int(a), []) if d in cards]
             done = " (fought)" if i < int(b.get("at", 0)) else ""
+            if len(targets) > 1 and aims.get(int(a)) in cards:
+                done = f" (on {escape(cards[aims[int(a)]].name or '?')})" + done
             sheet.line(f"  #{i + 1} ", Link(int(a), att.name if att and att.name else "?", int(a) in refs),
                        " ← " + (", ".join(escape(x) for x in dfs) if dfs else "unblocked: hits the city") + done)
     if view.deciding:
