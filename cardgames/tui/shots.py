@@ -178,6 +178,11 @@ async def _all(out: Path, work: Path) -> list[Path]:
     for scene in ("draft", "board", "blocks", "stack"):
         s = getattr(algomancy, scene)(saved)
         shots.append(await _shoot(CardgamesApp(s, saved), out, f"algomancy-{scene}"))
+    from cardgames.tui import scenes_arcmage as arcmage
+
+    for scene in ("board", "attack", "ffa"):
+        s = getattr(arcmage, scene)(saved)
+        shots.append(await _shoot(CardgamesApp(s, saved), out, f"arcmage-{scene}"))
     return shots
 
 

@@ -50,8 +50,9 @@ class ArcmageBoard(Board):
         others.border_title = "Opponents" if len(order) > 1 else f"{escape(view.players[order[0]].name)}"
         others.set_class(view.active != me, "-active")
         sheet = self.sheet(others)
+        narrow = 0 < self.panel_width(others) < 80
         for s in order:
-            kingdom(sheet, self.rules, view, view.players[s], cards, refs, compact=len(order) > 1)
+            kingdom(sheet, self.rules, view, view.players[s], cards, refs, compact=len(order) > 1 or narrow)
         self.put(others, sheet)
         stack = self.query_one("#arc-stack", Static)
         stack.border_title = "Stack and attack"
@@ -127,7 +128,7 @@ def kingdom(sheet: Sheet, rules: Arcmage, view: GameView, p: PlayerView, cards: 
             refs: set[int], *, compact: bool) -> None:
     s = p.seat
     z = view.zones
-    if compact:
+    if compact and view.viewer != s and len(view.players) > 2:
         sheet.text(f"[b]{title(view, p)}[/]")
     grave = z[t.grave(s)].cards
     top = [" (top: ", card_link(grave[-1].id, grave[-1].name or "?", refs), ")"] if grave else []
@@ -142,6 +143,28 @@ def kingdom(sheet: Sheet, rules: Arcmage, view: GameView, p: PlayerView, cards: 
     for c in [o for pl in view.players for o in view.zones[t.ench(pl.seat)].cards]:
         if c.attached_to is not None and c not in ench:
             on.setdefault(c.attached_to, []).append(c)
+    army = z[t.army(s)].cards
+    globals_ = [e for e in ench if e.attached_to is None]
+    if compact:  # several opponents: one line per city and one for the army, names as cursor stops
+        for city in z[t.kingdom(s)].cards:
+            res = z.get(t.residents_zone(city.id))
+            f = city.facts
+            parts: list[str | Link] = [Link(city.id, city.name or "?", city.id in refs),
+                                       f" DEF {f.get('defense')} · devotion {f.get('devotion', 0)}"]
+            parts += _attached_links(on.get(city.id, []), refs)
+            parts.append(": " if res is not None and res.cards else ": no residents")
+            for i, r in enumerate(res.cards if res is not None else []):
+                parts += [", " if i else "", *_creature_links(r, on.get(r.id, []), refs)]
+            sheet.line("  ", *parts)
+        if not z[t.kingdom(s)].cards:
+            sheet.text("  [dim]No city in play[/]")
+        parts = ["  Army: " if army or globals_ else "  Army: empty"]
+        for i, c in enumerate(army):
+            parts += [", " if i else "", *_creature_links(c, on.get(c.id, []), refs)]
+        for e in globals_:
+            parts += [", " if len(parts) > 1 else "", Link(e.id, e.name or "?", e.id in refs), " (global)"]
+        sheet.line(*parts)
+        return
     for city in z[t.kingdom(s)].cards:
         row = [city_face(rules, city, refs, on.get(city.id, []))]
         res = z.get(t.residents_zone(city.id))
@@ -150,8 +173,6 @@ def kingdom(sheet: Sheet, rules: Arcmage, view: GameView, p: PlayerView, cards: 
         sheet.tiles(row)
     if not z[t.kingdom(s)].cards:
         sheet.text("[dim]No city in play[/]")
-    army = z[t.army(s)].cards
-    globals_ = [e for e in ench if e.attached_to is None]
     sheet.text(f"Army ({len(army)}):" + ("" if army or globals_ else " empty"))
     faces = [creature_face(rules, c, refs, on.get(c.id, [])) for c in army]
     faces += [TileFace(e.id, e.name or "?", kind="global enchantment", marked=e.id in refs,
@@ -170,6 +191,21 @@ def kingdom(sheet: Sheet, rules: Arcmage, view: GameView, p: PlayerView, cards: 
         if unbuilt:
             links = [x for c in unbuilt for x in (Link(c.id, c.name or "?", c.id in refs), " ")]
             sheet.line("Unbuilt cities: ", *links)
+
+
+def _creature_links(c: CardView, attached: list[CardView], refs: set[int]) -> list[str | Link]:
+    f = c.facts
+    state = " marked" if c.exhausted else ""
+    dmg = f" dmg {f['damage']}" if f.get("damage") else ""
+    return [Link(c.id, c.name or "?", c.id in refs), f" {f.get('atk')}/{f.get('def')}{dmg}{state}",
+            *_attached_links(attached, refs)]
+
+
+def _attached_links(attached: list[CardView], refs: set[int]) -> list[str | Link]:
+    out: list[str | Link] = []
+    for a in attached:
+        out += [" +", Link(a.id, a.name or "?", a.id in refs)]
+    return out
 
 
 def hand_line(rules: Arcmage, c: CardView, refs: set[int]) -> list[str | Link]:
