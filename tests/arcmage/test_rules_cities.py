@@ -112,3 +112,45 @@ def test_defending_a_city_destroyed_city_residents() -> None:
     assert g.state.objects[warren].zone == t.grave(BOB)
     assert g.state.objects[obj(g, "orc-thug")].zone == t.hand(BOB)
     assert g.state.objects[obj(g, "misled-orc")].zone == res(obj(g, "tunnel-network"))
+
+
+def test_infiltrate_moves_into_an_opponents_city_and_never_defends_it() -> None:
+    """Infiltrate (R37): the creature may move into an opponent's city (using that city's move), stays its
+    controller's, and neither defends nor devotes there; from there Orc Thug hits a resident."""
+    g = game({"army": ["orc-scout", "ghoul"]}, {"cities": {"warren": ["misled-orc"]}})
+    thug, warren = obj(g, "orc-scout"), obj(g, "warren")
+    choose(g, f"move:{thug}", f"to:res:{warren}")
+    o = g.state.objects[thug]
+    assert o.zone == res(warren) and o.controller == ANN and o.exhausted
+    assert f"move:{obj(g, 'ghoul')}" in keys(g)  # the army has no move limit; Warren's move is used
+    from cardgames.games.arcmage import legal_play
+    assert legal_play.destinations(RULES, g.state, g.state.objects[obj(g, "ghoul")]) == [res(obj(g, "farmland"))]
+    pass_all(g)
+    choose(g, f"city:{warren}", f"attacker:{obj(g, 'ghoul')}", "done")
+    pass_all(g)
+    assert f"block:{thug}:{obj(g, 'ghoul')}" not in keys(g)
+    covers("orc-scout")
+
+
+def test_infiltrated_orc_thug_and_shadow_in_the_dark_act_in_the_city_they_share() -> None:
+    from arc_play import act
+    g2 = game({"cities": {"farmland": ["ghoul", "orc-thug", "shadow-in-the-dark"]}})
+    act(g2, "orc-thug", 0, f"target:{obj(g2, 'ghoul')}")
+    assert g2.state.objects[obj(g2, "ghoul")].zone == t.grave(ANN)
+    g3 = game({"cities": {"farmland": ["majestic-griffin", "shadow-in-the-dark"]}})
+    act(g3, "shadow-in-the-dark", 0, f"target:{obj(g3, 'majestic-griffin')}")
+    assert g3.state.objects[obj(g3, "majestic-griffin")].zone == t.grave(ANN)
+    assert stats(g3, obj(g3, "shadow-in-the-dark")) == (0, 1)  # it paid with a -1/-1 counter
+    covers("orc-thug", "shadow-in-the-dark")
+
+
+def test_little_brother_hurts_the_city_it_lives_in_at_its_owners_tactics() -> None:
+    """R85: at the start of the Tactics phase of the city's owner — also an opponent's city it infiltrated."""
+    g = game({"army": ["little-brother"]}, {"cities": {"warren": []}})
+    choose(g, f"move:{obj(g, 'little-brother', zone='army')}", f"to:res:{obj(g, 'warren')}")
+    while not (g.decision.kind == "turn" and g.decision.seat_index == BOB):
+        g.choose("noattack" if "noattack" in keys(g) else "pass" if "pass" in keys(g) else g.decision.options[0].key)
+    g.choose("draw:2")
+    from arc_play import defense
+    assert defense(g, obj(g, "warren")) == 5
+    covers("little-brother")

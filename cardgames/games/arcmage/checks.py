@@ -114,7 +114,7 @@ def destroy_city(flow: Flow, city: GameObject, *, sacrificed: bool = False) -> N
                 flow.emit(ce.ObjectMoved(o.id, t.gone(o.owner), reset=True))
             else:
                 flow.emit(ce.ObjectMoved(o.id, t.hand(o.owner), reset=True))
-        elif others:
+        elif others and o.controller == city.controller:
             flow.emit(ce.ObjectMoved(o.id, t.army(o.controller)))
             flow.push("evacuate", creature=o.id, choices=others)
         else:
@@ -213,6 +213,11 @@ def deadlines(flow: Flow, turn: int) -> bool:
 def remove_player(flow: Flow, seat: int) -> None:
     """R66: a defeated player's cards in play leave the game; their items on the stack are removed."""
     state = flow.state
+    for o in list(t.creatures_of(state, seat)):  # its creatures, infiltrators included
+        flow.emit(ce.ObjectMoved(o.id, t.gone(o.owner), reset=True))
+    for c in t.cities(state, seat):  # other players' infiltrators go back to their armies
+        for o in list(t.residents(state, c.id)):
+            flow.emit(ce.ObjectMoved(o.id, t.army(o.controller)))
     for z in [*t.creature_zones(state, seat), t.ench(seat), t.kingdom(seat)]:
         for oid in list(state.zones[z].cards):
             flow.emit(ce.ObjectMoved(oid, t.gone(state.objects[oid].owner), reset=True))

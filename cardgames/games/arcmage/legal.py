@@ -28,6 +28,8 @@ def targets(rules: Rules, state: State, seat: int, spec: TargetSpec, source: int
         return [e.source for e in state.chain if e.kind == "card" and e.source is not None and e.source != source]
     if kind in ("creature", "creature_or_city"):
         here = state.objects[source].zone if source is not None and side == "here" else None
+        if side == "here" and (here is None or not here.startswith("res:")):
+            return []  # "sharing its city": only while it lives in one
         for o in t.all_creatures(state):
             if (side == "mine" and o.controller != seat) or (side == "opponent" and o.controller == seat):
                 continue

@@ -105,7 +105,11 @@ def destinations(rules: Rules, state: State, obj: GameObject) -> list[str]:
     if here is not None and (here in used or _besieged(rules, state, here)):
         return []
     out = [] if here is None else [t.army(seat)]
-    for c in t.cities(state, seat):
+    cities = list(t.cities(state, seat))
+    abroad = here is not None and state.objects[here].controller != seat
+    if "infiltrate" in board.keywords(rules, state, obj) and not abroad:
+        cities += [c for o in t.opponents(state, seat) for c in t.cities(state, o)]  # R37
+    for c in cities:
         if c.id != here and c.id not in used and not _besieged(rules, state, c.id):
             out.append(t.residents_zone(c.id))
     return out

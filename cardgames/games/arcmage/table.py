@@ -78,8 +78,11 @@ def creatures_of(state: State, s: int) -> list[GameObject]:
 
 
 def _creatures_of(state: State, s: int) -> list[GameObject]:
+    """Army, own cities, then opponents' cities (Infiltrate) — each creature where its controller has it."""
+    zones = creature_zones(state, s)
+    zones += [residents_zone(c.id) for o in state.live_seats() if o != s for c in cities(state, o)]
     out: list[GameObject] = []
-    for z in creature_zones(state, s):
+    for z in zones:
         out.extend(o for o in state.cards_in(z) if o.controller == s)
     return out
 

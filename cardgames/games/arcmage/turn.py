@@ -87,6 +87,10 @@ class Turn:
                 flow.push("make_resource", seat=seat, left=n, optional=n == 1, card=None)
         elif step == "tactics":
             flow.push("tactics", done=[], city=None, declared=[], stage="pick")
+            for c in t.cities(state, seat):  # R85: Little Brother hurts the city it lives in, any owner's
+                for o in t.residents(state, c.id):
+                    if self.rules.cards[o.card].city_tactics is not None:
+                        checks.queue(flow, o, f"card:{o.card}:city_tactics")
         elif step in ("play1", "play2"):
             chainmod.open_window(flow, seat, step, "Play phase")
         elif step == "attack":
@@ -132,13 +136,11 @@ class Turn:
         """Unmark: every marked card the player controls unmarks (Entangled keeps its creature marked);
         devotion lapses with it."""
         state = flow.state
-        for z in [*t.creature_zones(state, seat), t.vault(seat), t.ench(seat)]:
-            for o in list(state.cards_in(z)):
-                if o.controller != seat:
-                    continue
-                if o.exhausted and board.flag(self.rules, state, o, "no_unmark"):
-                    continue
-                checks.unmark(flow, o)
+        cards = [*t.creatures_of(state, seat), *state.cards_in(t.vault(seat)), *state.cards_in(t.ench(seat))]
+        for o in cards:
+            if o.controller != seat or (o.exhausted and board.flag(self.rules, state, o, "no_unmark")):
+                continue
+            checks.unmark(flow, o)
 
     def cleanup(self, flow: Flow) -> None:
         """R13: creatures heal, until-end-of-turn effects end, produced resources expire."""

@@ -86,13 +86,16 @@ def title(view: GameView, p: PlayerView) -> str:
     return f"{escape(p.name)}{f' ({escape(str(deck))})' if deck else ''}{turn}{out}"
 
 
-def creature_face(rules: Arcmage, c: CardView, refs: set[int], attached: list[CardView]) -> TileFace:
+def creature_face(rules: Arcmage, c: CardView, refs: set[int], attached: list[CardView],
+                  infiltrator: str = "") -> TileFace:
     if c.hidden or c.card is None:
         return TileFace(c.id, c.back, hidden=True)
     f = c.facts
     card = rules.cards[c.card]
     statuses = tuple(s for s, on in (("marked", c.exhausted), ("devoted", bool(f.get("devoted")))) if on)
     kws = tuple(KW.get(str(k), str(k)) for k in f.get("keywords", []))
+    if infiltrator:
+        statuses = (f"{infiltrator}'s", *statuses)
     counters = tuple((k, n) for k, n in c.counters.items() if k in ("atk", "def", "grassroot") and n)
     return TileFace(c.id, c.name or "?", cost=card.loyalty, stats=f"{f.get('atk')}/{f.get('def')}",
                     damage=int(f.get("damage", 0)), statuses=statuses, counters=counters,
@@ -169,7 +172,8 @@ def kingdom(sheet: Sheet, rules: Arcmage, view: GameView, p: PlayerView, cards: 
         row = [city_face(rules, city, refs, on.get(city.id, []))]
         res = z.get(t.residents_zone(city.id))
         residents = res.cards if res is not None else []
-        row += [creature_face(rules, r, refs, on.get(r.id, [])) for r in residents]
+        row += [creature_face(rules, r, refs, on.get(r.id, []), view.players[r.controller].name
+                              if r.controller != city.controller else "") for r in residents]
         sheet.tiles(row)
     if not z[t.kingdom(s)].cards:
         sheet.text("[dim]No city in play[/]")
