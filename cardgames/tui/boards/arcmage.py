@@ -183,6 +183,11 @@ def kingdom(sheet: Sheet, rules: Arcmage, view: GameView, p: PlayerView, cards: 
                        colour=rules.cards[e.card].faction if e.card else "") for e in globals_]
     if faces:
         sheet.tiles(faces)
+    if grave:  # the graveyard is open to everyone, in order: the newest first
+        links: list[str | Link] = ["Graveyard (newest first): "]
+        for i, c in enumerate(reversed(grave)):
+            links += [", " if i else "", Link(c.id, c.name or "?", c.id in refs)]
+        sheet.line(*links)
     gone = z[t.gone(s)].count
     if gone:
         sheet.text(f"[dim]Out of the game: {gone}[/]")
