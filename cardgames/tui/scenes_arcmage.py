@@ -57,10 +57,10 @@ def _creatures(table: GameView, seat: int) -> tuple[int, int]:
 def board(path: Path) -> Session:
     """A Play phase with creatures in both armies and cities on both sides."""
     def wanted(g: Game) -> bool:
-        if g.decision.kind != "priority" or g.state.chain:
+        if g.decision.kind != "priority":
             return False
         table = g.view(None)
-        return all(min(_creatures(table, s)) >= 1 for s in (0, 1)) and table.phase == "play"
+        return not table.chain and all(min(_creatures(table, s)) >= 1 for s in (0, 1)) and table.phase == "play"
     return play_until(path, wanted)
 
 
@@ -79,8 +79,8 @@ def ffa(path: Path) -> Session:
     players = ["Ann", "Bob", "Cid", "Dee"]
 
     def wanted(g: Game) -> bool:
-        if g.decision.kind != "priority" or g.state.chain or g.state.turn < 8:
+        if g.decision.kind != "priority":
             return False
         table = g.view(None)
-        return all(sum(_creatures(table, s)) >= 1 for s in range(4))
+        return not table.chain and table.turn >= 8 and all(sum(_creatures(table, s)) >= 1 for s in range(4))
     return play_until(path, wanted, players)
