@@ -31,6 +31,10 @@ def pick(rng: random.Random, d: Decision) -> Option:
     rest = [o for o in opts if o.group not in ("done", "pass")]
     if d.kind in ("attack", "attackers") and rest and rng.random() < 0.85:
         return rng.choice(rest)
+    if d.kind == "move" and rng.random() < 0.7:  # creatures out of their cities into the army, to fight
+        army = [o for o in opts if o.key.startswith("to:army")]
+        if army:
+            return army[0]
     if ends and rng.random() < 0.3:
         return rng.choice(ends)
     return rng.choice(opts)
