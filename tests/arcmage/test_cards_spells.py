@@ -276,3 +276,18 @@ def test_qualaris_two_bridges_tunnel_network() -> None:
     finish(g)
     assert g.state.objects[obj(g, "ghoul")].zone == t.residents_zone(obj(g, "warren"))
     covers("qualaris", "two-bridges", "tunnel-network")
+
+
+def test_tunnel_network_l7_and_falconer_give_sudden_to_cards_in_hand() -> None:
+    g = game({"cities": {"tunnel-network": ["orc-recruiter", "orc-warleader", "orc-drummer"]},
+              "hand": ["misled-orc"], "resources": {"red-banner": 1}}, step="tactics")
+    _devote(g, "tunnel-network", "orc-recruiter", "orc-warleader", "orc-drummer")  # 3 + 3 + 2 = 8
+    g.choose(f"play:{obj(g, 'misled-orc', zone='hand')}")
+    assert f"place:{-(ANN + 1)}" in keys(g)  # Sudden: straight into the army
+    g = game({"army": ["falconer"], "hand": ["kolibri", "botanist"], "resources": {"gaian": 3}})
+    g.choose(f"play:{obj(g, 'kolibri')}")
+    assert f"place:{-(ANN + 1)}" in keys(g)
+    g = game({"army": ["falconer"], "hand": ["botanist"], "resources": {"gaian": 3}})
+    g.choose(f"play:{obj(g, 'botanist')}")
+    assert keys(g) == [f"place:{obj(g, 'farmland')}"]  # not a Bird
+    covers("tunnel-network", "falconer")

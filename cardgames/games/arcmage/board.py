@@ -179,6 +179,16 @@ def discount(rules: Rules, state: State, seat: int, card: Card) -> int:
     return n
 
 
+def sudden_from_hand(rules: Rules, state: State, seat: int, card: Card) -> bool:
+    """Sudden given to cards in hand (Tunnel Network L7; Falconer: your Bird cards)."""
+    for a in actives(rules, state):
+        kinds = a.static.hand_sudden
+        if a.static.to == "players" and kinds is not None and a.controller == seat \
+                and (not kinds or set(kinds) & set(card.types)):
+            return True
+    return False
+
+
 def cost_of(rules: Rules, state: State, seat: int, card: Card, x: int = 0) -> int:
     """What a card costs to play: printed (plus X), less discounts, never below its loyalty (R7)."""
     return max(card.loyalty, card.cost + x - discount(rules, state, seat, card))

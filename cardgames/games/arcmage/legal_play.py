@@ -32,7 +32,7 @@ def places(rules: Rules, state: State, seat: int, card: Card) -> list[int]:
     """Where a new creature may go: one of the player's cities (Creatures), or the army if Sudden (R34).
     The army is named by -(seat + 1)."""
     out = [c.id for c in t.cities(state, seat)]
-    if "sudden" in card.keywords:
+    if "sudden" in card.keywords or board.sudden_from_hand(rules, state, seat, card):
         out.append(-(seat + 1))
     return out
 
