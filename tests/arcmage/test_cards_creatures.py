@@ -258,3 +258,16 @@ def test_spearman_soldiers_must_attack_and_battle_scream() -> None:
     pass_all(g)
     assert stats(g, obj(g, "bearer"))[0] == 2  # Battle Scream 1
     covers("spearman")
+
+
+def test_elvish_ambush_its_blockers_suffer_minus_one() -> None:
+    g = game({"army": ["elvish-ambush"]}, {"army": ["ghoul"]})
+    amb, ghoul = obj(g, "elvish-ambush"), obj(g, "ghoul")
+    pass_all(g)
+    choose(g, f"city:{obj(g, 'warren')}", f"attacker:{amb}", "done")
+    pass_all(g)
+    choose(g, f"block:{ghoul}:{amb}", "done")
+    assert stats(g, ghoul) == (2, 1)
+    pass_all(g)
+    assert g.state.objects[ghoul].zone == t.grave(BOB)  # 1 damage was enough
+    covers("elvish-ambush")

@@ -174,11 +174,22 @@ class Attack:
                 flow.update(frame, defending=nxt)  # Militia: the next attacked city's owner defends it
             else:
                 flow.update(frame, stage="battle")
+                self._blocked(flow)
                 chainmod.open_window(flow, state.active, "defend", "Defenders assigned")
         elif key == "dmg":
             split = dict(d.get("split") or {})
             split[rest] = int(split.get(rest, 0)) + 1
             flow.update(frame, split=split)
+
+    def _blocked(self, flow: Flow) -> None:
+        """"When defenders are assigned against it" abilities of the attackers (Elvish Ambush)."""
+        state = flow.state
+        blocks = dict((state.battle or {}).get("blocks", {}))
+        for a in (state.battle or {}).get("attackers", []):
+            att = state.objects[int(a)]
+            mine = [int(d) for d, x in blocks.items() if int(x) == att.id]
+            if mine and self.rules.cards[att.card].blocked is not None:
+                checks.queue(flow, att, f"card:{att.card}:blocked", vars={"blockers": mine})
 
     def mark_attackers(self, flow: Flow, frame: Frame) -> None:
         """Combat Sequence I: attackers still alive, in the army and unmarked are marked (Veteran: not);

@@ -75,6 +75,8 @@ def objs(flow: Flow, ctx: StepContext, ref: Any) -> list[GameObject]:
     if ref == "here":
         here = _here(flow, ctx)
         return [here] if here is not None and t.in_play(here) else []
+    if ref == "blockers":
+        return [state.objects[int(i)] for i in ctx.vars.get("blockers", []) if t.in_play(state.objects[int(i)])]
     out = []
     for oid in ctx.targets.get(str(ref), []):
         obj = state.objects.get(oid)

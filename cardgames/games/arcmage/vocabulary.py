@@ -38,8 +38,8 @@ VERBS: dict[str, frozenset[str]] = {
 }
 """Each verb and the argument names it takes (see `verbs.py` for what each does)."""
 
-WORDS = frozenset({"self", "host", "here", "hand", "you", "each", "opponents", "city_owner", "victim", "army",
-                   "city", "x"})
+WORDS = frozenset({"self", "host", "here", "hand", "you", "each", "opponents", "city_owner", "victim", "blockers",
+                   "army", "city", "x"})
 """Words an argument may use instead of a target slot."""
 
 
