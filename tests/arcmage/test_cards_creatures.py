@@ -3,7 +3,7 @@ activated abilities, keywords)."""
 
 from __future__ import annotations
 
-from arc_play import ANN, BOB, RULES, act, cast, choose, covers, finish, game, keys, obj, pass_all, stats
+from arc_play import ANN, BOB, RULES, act, cast, choose, covers, finish, game, keys, obj, pass_all, settle, stats
 
 from cardgames.games.arcmage import board
 from cardgames.games.arcmage import table as t
@@ -271,3 +271,21 @@ def test_elvish_ambush_its_blockers_suffer_minus_one() -> None:
     pass_all(g)
     assert g.state.objects[ghoul].zone == t.grave(BOB)  # 1 damage was enough
     covers("elvish-ambush")
+
+
+def test_big_brother_hurts_little_brothers_city_and_mercenary_dies_after_attacking() -> None:
+    g = game({"army": ["big-brother", "mercenary"]}, {"cities": {"lobotomized-library": ["little-brother"]}})
+    pass_all(g)
+    choose(g, f"city:{obj(g, 'lobotomized-library')}", f"attacker:{obj(g, 'big-brother')}", f"attacker:{obj(g, 'mercenary')}",
+           "done")
+    pass_all(g)
+    from arc_play import defense
+    assert defense(g, obj(g, "lobotomized-library")) == 10 - 2  # as Big Brother attacks
+    g.choose("done")
+    settle(g)
+    assert defense(g, obj(g, "lobotomized-library")) == 10 - 2 - 1 - 3
+    assert g.state.objects[obj(g, "mercenary")].zone == t.army(ANN)
+    while g.decision.kind != "turn":  # to Ann's Discard phase
+        g.choose("pass" if "pass" in keys(g) else g.decision.options[0].key)
+    assert g.state.objects[obj(g, "mercenary")].zone == t.grave(ANN)
+    covers("big-brother", "mercenary")

@@ -101,7 +101,7 @@ def test_first_strike_deals_first_and_the_other_side_strikes_back_only_if_alive(
     merc, ghoul = obj(g, "mercenary"), obj(g, "ghoul")
     _attack(g, "warren", "mercenary")
     choose(g, f"block:{ghoul}:{merc}", "done")
-    pass_all(g)
+    settle(g)  # (the Mercenary itself dies at Ann's Discard phase: it attacked)
     assert g.state.objects[ghoul].zone == t.grave(BOB)
     assert g.state.objects[merc].zone == t.army(ANN)
     covers("mercenary")

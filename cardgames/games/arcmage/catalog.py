@@ -92,7 +92,8 @@ def effects_of(card: Card) -> list[tuple[str, dict[str, Any], list[dict[str, Any
     out: list[tuple[str, dict[str, Any], list[dict[str, Any]]]] = []
     for i, lv in enumerate(card.levels):
         out.append((f"levels[{i}].effect", dict(lv.targets), list(lv.effect)))
-    for name in ("enters", "dies", "leaves", "devotes", "marked", "hits_city", "city_tactics", "blocked"):
+    for name in ("enters", "dies", "leaves", "devotes", "marked", "hits_city", "city_tactics", "blocked",
+                 "attacks"):
         eff = getattr(card, name)
         if eff is not None:
             out.append((f"{name}.effect", dict(eff.targets), list(eff.effect)))

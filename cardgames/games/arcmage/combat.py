@@ -198,9 +198,14 @@ class Attack:
         battle = state.battle or {}
         keep = [a for a in battle.get("attackers", []) if t.in_army(state.objects[a])
                 and not state.objects[a].exhausted and state.objects[a].controller == state.active]
+        aims = {int(k): int(v) for k, v in dict(battle.get("aims", {})).items()}
         for a in keep:
             if "veteran" not in board.keywords(self.rules, state, state.objects[a]):
                 checks.mark(flow, state.objects[a])
+            if self.rules.cards[state.objects[a].card].attacks is not None:
+                city = aims.get(a, int(battle["city"]))
+                checks.queue(flow, state.objects[a], f"card:{state.objects[a].card}:attacks",
+                             vars={"hit_city": city, "city_owner": state.objects[city].controller})
         for a in keep:
             if "battle_scream" in board.keywords(self.rules, state, state.objects[a]):
                 for other in keep:

@@ -157,6 +157,8 @@ class Card(Strict):
     devotes: Effect | None = None
     marked: Effect | None = None
     hits_city: Effect | None = None
+    attacks: Effect | None = None
+    """When it is marked as an attacker; "hit_city" names the city it attacks."""
     blocked: Effect | None = None
     """When defenders are assigned against it as an attacker; "blockers" names them (Elvish Ambush)."""
     city_tactics: Effect | None = None
@@ -189,7 +191,8 @@ class Card(Strict):
     def structured(self) -> bool:
         """Whether the card has something for the engine to do beyond its stats."""
         return bool(self.levels or self.enters or self.dies or self.leaves or self.devotes or self.marked
-                    or self.hits_city or self.city_tactics or self.blocked or self.on_cast or self.watch_enters
+                    or self.hits_city or self.city_tactics or self.blocked
+                    or self.attacks or self.on_cast or self.watch_enters
                     or self.activated or self.play or self.enchant
                     or self.statics or self.keywords or self.devotion is not None or self.x)
 

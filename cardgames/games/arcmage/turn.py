@@ -96,6 +96,9 @@ class Turn:
         elif step == "attack":
             flow.push("attack", stage="target", cities=[], attackers=[], aims={})
         elif step == "discard":
+            for o in t.creatures_of(state, seat):  # Mercenary: it attacked, it dies now
+                if o.props.get("doomed") == state.turn:
+                    checks.destroy(flow, o)
             over = len(state.zones[t.hand(seat)].cards) - hand_limit(state, seat)
             if over > 0:
                 flow.push("discard", seat=seat, left=over, why="limit")

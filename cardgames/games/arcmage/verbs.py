@@ -75,6 +75,9 @@ def objs(flow: Flow, ctx: StepContext, ref: Any) -> list[GameObject]:
     if ref == "here":
         here = _here(flow, ctx)
         return [here] if here is not None and t.in_play(here) else []
+    if ref == "hit_city":
+        city = state.objects[int(ctx.vars["hit_city"])]
+        return [city] if t.in_play(city) else []
     if ref == "blockers":
         return [state.objects[int(i)] for i in ctx.vars.get("blockers", []) if t.in_play(state.objects[int(i)])]
     out = []
@@ -133,8 +136,20 @@ def deal_damage(flow: Flow, target: GameObject, amount: int, source: GameObject 
 
 
 def damage(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
+    """Damage; `if_resident`: only to a city where a creature of that card lives (Big Brother)."""
     for o in objs(flow, ctx, args["to"]):
+        need = args.get("if_resident")
+        if need is not None and not any(r.card == need for r in t.residents(flow.state, o.id)):
+            continue
         deal_damage(flow, o, _amount(ctx, args["amount"]), _source(flow, ctx))
+    return None
+
+
+def doom(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
+    """It dies at its controller's Discard phase this turn (Mercenary)."""
+    src = _source(flow, ctx)
+    if src is not None and t.in_play(src):
+        flow.emit(ce.ObjectPropSet(src.id, "doomed", flow.state.turn))
     return None
 
 
@@ -412,4 +427,5 @@ VERB_TABLE: dict[str, Verb] = {
     "no_draw": no_draw, "counter_card": counter_card, "no_army_defence": no_army_defence,
     "sacrifice_resources": sacrifice_resources, "extra_attack": extra_attack,
     "destroy_other_cities": destroy_other_cities, "assemble": assemble, "lose_creature": lose_creature,
+    "doom": doom,
 }

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 VERBS: dict[str, frozenset[str]] = {
-    "damage": frozenset({"to", "amount"}),
+    "damage": frozenset({"to", "amount", "if_resident"}),
+    "doom": frozenset(),
     "draw": frozenset({"who", "n"}),
     "mill": frozenset({"who", "n"}),
     "discard": frozenset({"who", "n"}),
@@ -39,7 +40,7 @@ VERBS: dict[str, frozenset[str]] = {
 """Each verb and the argument names it takes (see `verbs.py` for what each does)."""
 
 WORDS = frozenset({"self", "host", "here", "hand", "you", "each", "opponents", "city_owner", "victim", "blockers",
-                   "army", "city", "x"})
+                   "hit_city", "army", "city", "x"})
 """Words an argument may use instead of a target slot."""
 
 
