@@ -276,8 +276,8 @@ def test_elvish_ambush_its_blockers_suffer_minus_one() -> None:
 def test_big_brother_hurts_little_brothers_city_and_mercenary_dies_after_attacking() -> None:
     g = game({"army": ["big-brother", "mercenary"]}, {"cities": {"lobotomized-library": ["little-brother"]}})
     pass_all(g)
-    choose(g, f"city:{obj(g, 'lobotomized-library')}", f"attacker:{obj(g, 'big-brother')}", f"attacker:{obj(g, 'mercenary')}",
-           "done")
+    choose(g, f"city:{obj(g, 'lobotomized-library')}", f"attacker:{obj(g, 'big-brother')}",
+           f"attacker:{obj(g, 'mercenary')}", "done")
     pass_all(g)
     from arc_play import defense
     assert defense(g, obj(g, "lobotomized-library")) == 10 - 2  # as Big Brother attacks
