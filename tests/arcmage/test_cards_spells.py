@@ -46,6 +46,7 @@ def test_crumbling_defenses_sacrifice_dark_legion_army_tolls() -> None:
              {"hand": ["kolibri", "kolibri", "kolibri"]})
     cast(g, "crumbling-defenses", f"target:{-(BOB + 1)}")
     assert g.state.objects[obj(g, "ghoul")].zone == t.gone(ANN)
+    covers("spirit-tree")
     assert len(g.state.zones[t.hand(BOB)].cards) == 1  # two tolls, both discards
     covers("crumbling-defenses")
 
@@ -291,3 +292,43 @@ def test_tunnel_network_l7_and_falconer_give_sudden_to_cards_in_hand() -> None:
     g.choose(f"play:{obj(g, 'botanist')}")
     assert keys(g) == [f"place:{obj(g, 'farmland')}"]  # not a Bird
     covers("tunnel-network", "falconer")
+
+
+def test_nightingale_keeps_its_target_marked_through_the_next_unmark() -> None:
+    g = game({"cities": {"farmland": ["nightingale"]}, "army": ["ghoul"]}, step="tactics")
+    choose(g, f"city:{obj(g, 'farmland')}", f"devote:{obj(g, 'nightingale')}", "done")
+    pass_all(g)
+    g.choose(f"target:{obj(g, 'ghoul')}")  # her own Ghoul, for the test
+    while not (g.decision.kind == "turn" and g.decision.seat_index == ANN):
+        g.choose("noattack" if "noattack" in keys(g) else "draw:2" if g.decision.kind == "turn" else
+                 "pass" if "pass" in keys(g) else g.decision.options[0].key)
+    g.choose("draw:2")
+    assert g.state.objects[obj(g, "ghoul")].exhausted  # held through this Unmark
+    assert not g.state.objects[obj(g, "nightingale")].exhausted
+    covers("nightingale")
+
+
+def test_spirit_tree_l3_creature_leaves_at_the_beginning_of_the_next_turn() -> None:
+    g = game({"cities": {"spirit-tree": ["nightingale"]}, "grave": ["ghoul"]}, step="tactics")
+    choose(g, f"city:{obj(g, 'spirit-tree')}", f"devote:{obj(g, 'nightingale')}", "done")
+    pass_all(g)
+    while g.decision.kind == "target":
+        g.choose(g.decision.options[0])
+    g.choose(f"raise:{obj(g, 'ghoul')}")
+    while not (g.decision.kind == "turn" and g.decision.seat_index == ANN):
+        g.choose("noattack" if "noattack" in keys(g) else "draw:2" if g.decision.kind == "turn" else
+                 "pass" if "pass" in keys(g) else g.decision.options[0].key)
+    assert g.state.objects[obj(g, "ghoul")].zone == t.gone(ANN)
+    covers("spirit-tree")
+
+
+def test_siphon_l3_caps_other_players_resource_cards() -> None:
+    g = game({"cities": {"siphon": ["orc-recruiter"]}, "resources": {"gaian": 1}},
+             {"hand": ["ghoul", "wight"], "resources": {"gaian": 1}}, step="tactics")
+    choose(g, f"city:{obj(g, 'siphon')}", f"devote:{obj(g, 'orc-recruiter')}", "done")
+    finish(g)
+    while not (g.decision.kind == "turn" and g.decision.seat_index == BOB):
+        g.choose("noattack" if "noattack" in keys(g) else "pass" if "pass" in keys(g) else g.decision.options[0].key)
+    g.choose("draw:1")
+    assert g.decision.kind != "resource"  # Bob holds 1, as many as Ann: no more
+    covers("siphon")

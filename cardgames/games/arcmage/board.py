@@ -189,6 +189,15 @@ def sudden_from_hand(rules: Rules, state: State, seat: int, card: Card) -> bool:
     return False
 
 
+def resource_capped(rules: Rules, state: State, seat: int) -> bool:
+    """Siphon L3 (R86): while active, a player holding as many resource cards as its controller makes no more."""
+    for a in actives(rules, state):
+        if a.static.to == "players" and a.static.resource_cap and a.controller != seat \
+                and len(state.zones[t.vault(seat)].cards) >= len(state.zones[t.vault(a.controller)].cards):
+            return True
+    return False
+
+
 def cost_of(rules: Rules, state: State, seat: int, card: Card, x: int = 0) -> int:
     """What a card costs to play: printed (plus X), less discounts, never below its loyalty (R7)."""
     return max(card.loyalty, card.cost + x - discount(rules, state, seat, card))

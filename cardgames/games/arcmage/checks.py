@@ -83,12 +83,21 @@ def leave_play(flow: Flow, obj: GameObject, to: str, *, dies: bool = False, inde
     if card.token:
         to, index = t.gone(obj.owner), None
     flow.emit(ce.ObjectMoved(obj.id, to, index=index, reset=True))
-    if obj.props.get("devoted") is not None:
-        flow.emit(ce.ObjectPropSet(obj.id, "devoted", None))
+    forget(flow, obj)
     if dies and card.dies is not None:
         queue(flow, obj, f"card:{obj.card}:dies", controller)
     if card.leaves is not None:
         queue(flow, obj, f"card:{obj.card}:leaves", controller)
+
+
+PLAY_PROPS = ("devoted", "hold", "doomed", "exile_at", "types")
+"""What a card carries only while in play: it comes back a new card (R40)."""
+
+
+def forget(flow: Flow, obj: GameObject) -> None:
+    for key in PLAY_PROPS:
+        if obj.props.get(key) is not None:
+            flow.emit(ce.ObjectPropSet(obj.id, key, None))
 
 
 def destroy(flow: Flow, obj: GameObject) -> bool:
@@ -114,6 +123,7 @@ def destroy_city(flow: Flow, city: GameObject, *, sacrificed: bool = False) -> N
                 flow.emit(ce.ObjectMoved(o.id, t.gone(o.owner), reset=True))
             else:
                 flow.emit(ce.ObjectMoved(o.id, t.hand(o.owner), reset=True))
+            forget(flow, o)
         elif others and o.controller == city.controller:
             flow.emit(ce.ObjectMoved(o.id, t.army(o.controller)))
             flow.push("evacuate", creature=o.id, choices=others)

@@ -161,6 +161,8 @@ def _raise_answer(flow: Flow, frame: Frame, option: Option) -> None:
     if kinds:
         flow.emit(ce.ObjectPropSet(oid, "types", kinds))
     put_creature(flow, oid, str(frame.data["zone"]))
+    if frame.data.get("exile"):  # Spirit Tree L3: exiled at the beginning of its controller's next turn
+        flow.emit(ce.ObjectPropSet(oid, "exile_at", int(frame.data["seat"])))
     flow.pop(frame)
 
 

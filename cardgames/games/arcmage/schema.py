@@ -80,6 +80,8 @@ class Static(Strict):
     no_unmark: bool = False
     must_attack: bool = False
     discount: dict[str, Any] | None = None
+    resource_cap: bool = False
+    """No other player may make resource cards while holding as many as its controller (Siphon L3, R86)."""
     hand_sudden: list[str] | None = None
     """The player's creature cards of these types (none listed: all) have Sudden as they are played."""
     one_damage_per_turn: bool = False

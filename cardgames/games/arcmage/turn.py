@@ -76,6 +76,10 @@ class Turn:
                 return None
             flow.emit(ce.TurnBegan(state.turn + 1, int(frame.data.get("seat", seat))))
             flow.emit(ce.PhaseBegan("start of turn"))
+            new = int(frame.data.get("seat", seat))
+            for o in t.all_creatures(state):  # Spirit Tree L3: the raised creature leaves the game
+                if o.props.get("exile_at") == new:
+                    checks.leave_play(flow, o, t.gone(o.owner))
             flow.emit(ce.GlobalSet("moved_cities", []))
         elif step == "unmark":
             self.unmark(flow, seat)
@@ -143,6 +147,9 @@ class Turn:
         for o in cards:
             if o.controller != seat or (o.exhausted and board.flag(self.rules, state, o, "no_unmark")):
                 continue
+            if o.props.get("hold"):  # Nightingale: stays marked through this Unmark phase
+                flow.emit(ce.ObjectPropSet(o.id, "hold", None))
+                continue
             checks.unmark(flow, o)
 
     def cleanup(self, flow: Flow) -> None:
@@ -169,7 +176,8 @@ class Turn:
         state = flow.state
         seat = int(frame.data["seat"])
         hand = state.cards_in(t.hand(seat))
-        if int(frame.data["left"]) <= 0 or (not hand and frame.data["card"] is None):
+        capped = board.resource_capped(self.rules, state, seat)
+        if int(frame.data["left"]) <= 0 or (not hand and frame.data["card"] is None) or capped:
             flow.pop(frame)
             return None
         if frame.data["card"] is None:

@@ -228,8 +228,11 @@ def token(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
 
 
 def mark(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
+    """Mark; `hold`: it stays marked through its controller's next Unmark phase (Nightingale)."""
     for o in objs(flow, ctx, args["what"]):
         checks.mark(flow, o)
+        if args.get("hold") and t.in_play(o):
+            flow.emit(ce.ObjectPropSet(o.id, "hold", True))
     return None
 
 
@@ -298,7 +301,7 @@ def raise_(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     here = _here(flow, ctx)
     zone = t.residents_zone(here.id) if args.get("to") == "here" and here is not None else t.army(ctx.controller)
     flow.push("raise", seat=ctx.controller, zone=zone, scope=str(args.get("from", "mine")),
-              types=list(args.get("types") or []))
+              types=list(args.get("types") or []), exile=bool(args.get("exile")))
     return None
 
 
