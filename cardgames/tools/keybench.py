@@ -65,8 +65,9 @@ class Setup:
         return f"{self.game} {self.format}"
 
 
-SETUPS = (Setup("allegiance", "duel", 2), Setup("allegiance", "ffa", 4), Setup("algomancy", "draft", 2))
-"""The games played by keys: Allegiance's duel and 4-player free-for-all, Algomancy's draft."""
+SETUPS = (Setup("allegiance", "duel", 2), Setup("allegiance", "ffa", 4), Setup("algomancy", "draft", 2),
+          Setup("arcmage", "1v1", 2))
+"""The games played by keys: Allegiance's duel and 4-player free-for-all, Algomancy's draft, ARC-mage's 1v1."""
 
 KINDS = ("same seat", "public table", "curtain", "own screen", "palette", "other")
 """What a key brought on screen (see the module's docstring); every key is one of them."""
