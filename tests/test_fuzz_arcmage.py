@@ -10,6 +10,7 @@ lethal damage, nothing on the stack zone without its stack item.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from typing import Any
@@ -46,13 +47,19 @@ def table(n: int, fmt: str) -> Callable[[random.Random, int], dict[str, Any]]:
     return lambda rng, seed: {"format": fmt, "stop": {name: "relevant" for name in NAMES[:n]}}
 
 
+ALL_FORMATS = [Format("1v1", 2, table(2, "1v1")),
+               *[Format(f"ffa-{n}p", n, table(n, "ffa")) for n in (3, 4, 5, 6)],
+               *[Format(f"giant-{n}p", n, table(n, "giant")) for n in (3, 4, 5, 6)],
+               *[Format(f"aminduna-{n}p", n, table(n, "aminduna")) for n in (3, 4, 5, 6)]]
+CI_FORMATS = ("1v1", "ffa-3p")
+"""What CI plays (the README's budget: fewer formats in CI); CARDGAMES_FUZZ_ARCMAGE=all plays every
+format and player count (200 games each by default: about 50 CPU-minutes on this machine)."""
+
 SPEC = FuzzSpec(
     rules=Arcmage(),
     test_file="tests/test_fuzz_arcmage.py",
-    formats=[Format("1v1", 2, table(2, "1v1")),
-             *[Format(f"ffa-{n}p", n, table(n, "ffa")) for n in (3, 4, 5, 6)],
-             *[Format(f"giant-{n}p", n, table(n, "giant")) for n in (3, 4, 5, 6)],
-             *[Format(f"aminduna-{n}p", n, table(n, "aminduna")) for n in (3, 4, 5, 6)]],
+    formats=ALL_FORMATS if os.environ.get("CARDGAMES_FUZZ_ARCMAGE") == "all"
+    else [f for f in ALL_FORMATS if f.name in CI_FORMATS],
     pick=pick,
     moves=(*MOVES, *ARC_MOVES),
     preference=("stop", STOP_SETTINGS),
