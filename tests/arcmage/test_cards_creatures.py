@@ -170,9 +170,15 @@ def test_benevolent_baron_enters_each_draws_leaves_each_discards() -> None:
     covers("benevolent-baron")
 
 
-def test_esteemed_councilor_devotion_counts_double() -> None:
-    g = game({"cities": {"two-bridges": ["esteemed-councilor"]}}, step="tactics")
+def test_esteemed_councilor_devotion_counts_double_and_may_pay_two_to_draw() -> None:
+    g = game({"cities": {"two-bridges": ["esteemed-councilor"]}, "resources": {"gaian": 2}}, step="tactics")
     choose(g, f"city:{obj(g, 'two-bridges')}", f"devote:{obj(g, 'esteemed-councilor')}", "done")
+    pass_all(g)
+    assert g.decision.kind == "pay_draw"
+    hand = len(g.state.zones[t.hand(ANN)].cards)
+    g.choose("pay")
+    assert len(g.state.zones[t.hand(ANN)].cards) == hand + 1
+    assert all(o.exhausted for o in g.state.cards_in(t.vault(ANN)))
     finish(g)
     assert board.devotion(RULES, g.state, obj(g, "two-bridges")) == 4
     covers("esteemed-councilor")

@@ -7,6 +7,7 @@ from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame
+from cardgames.games.arcmage import checks
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.context import rules_of
 from cardgames.games.arcmage.schema import FACTION_NAMES
@@ -217,10 +218,29 @@ def _lose_answer(flow: Flow, frame: Frame, option: Option) -> None:
                              reset=True))
 
 
+def _pay_draw_run(flow: Flow, frame: Frame) -> Ask | None:
+    n = int(frame.data["n"])
+    return Ask(int(frame.data["seat"]), "pay_draw", f"Pay {n} resources to draw a card?",
+               [Option("pay", f"Pay {n} and draw a card", "pay"), Option("no", "Don't", "done")])
+
+
+def _pay_draw_answer(flow: Flow, frame: Frame, option: Option) -> None:
+    """Paid from the factions with the most resources left (which faceless cards are marked doesn't matter,
+    and this keeps the most loyalty for later)."""
+    seat = int(frame.data["seat"])
+    flow.pop(frame)
+    if option.key != "pay":
+        return
+    for _ in range(int(frame.data["n"])):
+        most = max(t.FACTION_ORDER, key=lambda f: t.available(flow.state, seat, f))
+        checks.pay_from(flow, seat, most)
+    checks.draw(flow, seat, 1)
+
+
 def frame_kinds() -> dict[str, FrameKind]:
     return {"discard": FnFrame(_discard_run, _discard_answer), "toll": FnFrame(_toll_run, _toll_answer),
             "sacrifice": FnFrame(_sac_run, _sac_answer), "evacuate": FnFrame(_evacuate_run, _evacuate_answer),
             "relocate": FnFrame(_relocate_run, _relocate_answer), "raise": FnFrame(_raise_run, _raise_answer),
             "tutor": FnFrame(_tutor_run, _tutor_answer), "drop": FnFrame(_tutor_run, _tutor_answer),
-            "lose_creature": FnFrame(_lose_run, _lose_answer)}
+            "lose_creature": FnFrame(_lose_run, _lose_answer), "pay_draw": FnFrame(_pay_draw_run, _pay_draw_answer)}
 

@@ -145,6 +145,13 @@ def damage(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     return None
 
 
+def pay_draw(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
+    """"You may pay n resources to draw a card" (Esteemed Councilor): asked if the player can pay."""
+    if t.total_available(flow.state, ctx.controller) >= int(args.get("n", 2)):
+        flow.push("pay_draw", seat=ctx.controller, n=int(args.get("n", 2)))
+    return None
+
+
 def doom(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     """It dies at its controller's Discard phase this turn (Mercenary)."""
     src = _source(flow, ctx)
@@ -430,5 +437,5 @@ VERB_TABLE: dict[str, Verb] = {
     "no_draw": no_draw, "counter_card": counter_card, "no_army_defence": no_army_defence,
     "sacrifice_resources": sacrifice_resources, "extra_attack": extra_attack,
     "destroy_other_cities": destroy_other_cities, "assemble": assemble, "lose_creature": lose_creature,
-    "doom": doom,
+    "doom": doom, "pay_draw": pay_draw,
 }

@@ -7,6 +7,7 @@ from typing import Any
 VERBS: dict[str, frozenset[str]] = {
     "damage": frozenset({"to", "amount", "if_resident"}),
     "doom": frozenset(),
+    "pay_draw": frozenset({"n"}),
     "draw": frozenset({"who", "n"}),
     "mill": frozenset({"who", "n"}),
     "discard": frozenset({"who", "n"}),
