@@ -295,3 +295,19 @@ def test_big_brother_hurts_little_brothers_city_and_mercenary_dies_after_attacki
         g.choose("pass" if "pass" in keys(g) else g.decision.options[0].key)
     assert g.state.objects[obj(g, "mercenary")].zone == t.grave(ANN)
     covers("big-brother", "mercenary")
+
+
+def test_cutpurse_imp_takes_a_resource_card_and_gives_it_back_when_it_leaves() -> None:
+    g = game({"hand": ["cutpurse-imp", "whirlwind"], "resources": {"red-banner": 3, "house-of-nobles": 2}},
+             {"resources": {"gaian": 2}, "marked_resources": {"empire": 1}})
+    g.choose(f"play:{obj(g, 'cutpurse-imp')}")
+    choose(g, f"place:{obj(g, 'farmland')}", "pay:red-banner")
+    pass_all(g)
+    g.choose(f"target:{-(BOB + 1)}")
+    assert g.decision.kind == "steal" and set(keys(g)) == {"take:gaian:unmarked", "take:empire:marked"}
+    g.choose("take:gaian:unmarked")
+    assert len(g.state.zones[t.vault(ANN)].cards) == 6 and len(g.state.zones[t.vault(BOB)].cards) == 2
+    cast(g, "whirlwind", f"target:{obj(g, 'cutpurse-imp')}")  # the Imp leaves play: the card goes back
+    assert len(g.state.zones[t.vault(BOB)].cards) == 3
+    assert all(o.controller == BOB for o in g.state.cards_in(t.vault(BOB)))
+    covers("cutpurse-imp")

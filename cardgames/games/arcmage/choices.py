@@ -237,10 +237,31 @@ def _pay_draw_answer(flow: Flow, frame: Frame, option: Option) -> None:
     checks.draw(flow, seat, 1)
 
 
+def _steal_run(flow: Flow, frame: Frame) -> Ask | None:
+    victim = int(frame.data["victim"])
+    opts = [Option(o.key.replace("sac:", "take:"), o.label.replace("Sacrifice", "Take"), "take")
+            for o in _sacrifice_options(flow, victim)]
+    if not opts or flow.state.players[victim].eliminated:
+        flow.pop(frame)
+        return None
+    return Ask(int(frame.data["seat"]), "steal", f"Take one of {flow.state.players[victim].name}'s resource cards",
+               opts)
+
+
+def _steal_answer(flow: Flow, frame: Frame, option: Option) -> None:
+    _, fac, state = option.key.split(":")
+    victim, seat = int(frame.data["victim"]), int(frame.data["seat"])
+    card = next(o for o in t.resources(flow.state, victim, fac) if o.exhausted == (state == "marked"))
+    flow.pop(frame)
+    flow.emit(ce.ObjectMoved(card.id, t.vault(seat), controller=seat))
+    flow.emit(ce.ObjectPropSet(int(frame.data["thief"]), "stolen", card.id))
+
+
 def frame_kinds() -> dict[str, FrameKind]:
     return {"discard": FnFrame(_discard_run, _discard_answer), "toll": FnFrame(_toll_run, _toll_answer),
             "sacrifice": FnFrame(_sac_run, _sac_answer), "evacuate": FnFrame(_evacuate_run, _evacuate_answer),
             "relocate": FnFrame(_relocate_run, _relocate_answer), "raise": FnFrame(_raise_run, _raise_answer),
             "tutor": FnFrame(_tutor_run, _tutor_answer), "drop": FnFrame(_tutor_run, _tutor_answer),
-            "lose_creature": FnFrame(_lose_run, _lose_answer), "pay_draw": FnFrame(_pay_draw_run, _pay_draw_answer)}
+            "lose_creature": FnFrame(_lose_run, _lose_answer), "pay_draw": FnFrame(_pay_draw_run, _pay_draw_answer),
+            "steal": FnFrame(_steal_run, _steal_answer)}
 

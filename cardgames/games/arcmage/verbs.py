@@ -152,6 +152,27 @@ def pay_draw(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     return None
 
 
+def steal_resource(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
+    """Cutpurse Imp: take control of one of the player's resource cards (R11: it keeps its faction and mark)."""
+    for s in seats(flow, ctx, args["who"]):
+        if s != ctx.controller and flow.state.zones[t.vault(s)].cards and ctx.source is not None:
+            flow.push("steal", seat=ctx.controller, victim=s, thief=ctx.source)
+    return None
+
+
+def return_resource(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
+    """...and give it back when the thief leaves play."""
+    src = _source(flow, ctx)
+    stolen = src.props.get("stolen") if src is not None else None
+    if src is None or stolen is None:
+        return None
+    card = flow.state.objects[int(stolen)]
+    if card.zone.startswith("vault:") and card.controller != card.owner:
+        flow.emit(ce.ObjectMoved(card.id, t.vault(card.owner), controller=card.owner))
+    flow.emit(ce.ObjectPropSet(src.id, "stolen", None))
+    return None
+
+
 def doom(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     """It dies at its controller's Discard phase this turn (Mercenary)."""
     src = _source(flow, ctx)
@@ -437,5 +458,5 @@ VERB_TABLE: dict[str, Verb] = {
     "no_draw": no_draw, "counter_card": counter_card, "no_army_defence": no_army_defence,
     "sacrifice_resources": sacrifice_resources, "extra_attack": extra_attack,
     "destroy_other_cities": destroy_other_cities, "assemble": assemble, "lose_creature": lose_creature,
-    "doom": doom, "pay_draw": pay_draw,
+    "doom": doom, "pay_draw": pay_draw, "steal_resource": steal_resource, "return_resource": return_resource,
 }

@@ -8,6 +8,8 @@ VERBS: dict[str, frozenset[str]] = {
     "damage": frozenset({"to", "amount", "if_resident"}),
     "doom": frozenset(),
     "pay_draw": frozenset({"n"}),
+    "steal_resource": frozenset({"who"}),
+    "return_resource": frozenset(),
     "draw": frozenset({"who", "n"}),
     "mill": frozenset({"who", "n"}),
     "discard": frozenset({"who", "n"}),
