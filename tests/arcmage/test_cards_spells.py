@@ -332,3 +332,32 @@ def test_siphon_l3_caps_other_players_resource_cards() -> None:
     g.choose("draw:1")
     assert g.decision.kind != "resource"  # Bob holds 1, as many as Ann: no more
     covers("siphon")
+
+
+def test_lobotomized_library_l7_and_shadows_twilight_l2_hurt_an_opponent_who_draws_or_discards() -> None:
+    g = game({"cities": {"lobotomized-library": ["orc-recruiter", "orc-warleader", "esteemed-duelist"],
+                         "shadows-twilight": ["orc-drummer"]},
+              "hand": ["kolibri", "kolibri", "touch-of-genius", "rotten-deal"],
+              "resources": {"house-of-nobles": 3, "dark-legion": 3}},
+             {"hand": ["kolibri"] * 3, "cities": {"warren": [], "sanctuary": []}}, step="tactics")
+    _devote(g, "lobotomized-library", "orc-recruiter", "orc-warleader", "esteemed-duelist")  # 7: L3, L5, L7
+    # (L3 made every player discard 2 before Shadow's Twilight was devoted to: no damage for those.)
+    choose(g, f"city:{obj(g, 'shadows-twilight')}", f"devote:{obj(g, 'orc-drummer')}", "done")
+    finish(g)
+    g.choose(f"play:{obj(g, 'touch-of-genius')}")
+    choose(g, "mode:0", f"target:{-(BOB + 1)}", "pay:house-of-nobles")  # Bob draws 3: 3 × 2 damage, his pick
+    pass_all(g)
+    for _ in range(3):
+        assert g.decision.kind == "city_damage" and g.decision.seat_index == BOB
+        g.choose(f"city:{obj(g, 'sanctuary')}")
+    from arc_play import defense
+    assert defense(g, obj(g, "sanctuary")) == 7 - 6
+    finish(g)
+    g.choose(f"play:{obj(g, 'rotten-deal')}")
+    g.choose(f"target:{-(BOB + 1)}")
+    pass_all(g)
+    g.choose(next(k for k in keys(g) if k.startswith("discard:")))  # the toll: a discard...
+    assert g.decision.kind == "city_damage"  # ...punished by Shadow's Twilight L2
+    g.choose(f"city:{obj(g, 'warren')}")
+    assert defense(g, obj(g, "warren")) == 6 - 1
+    covers("lobotomized-library", "shadows-twilight")

@@ -32,6 +32,20 @@ def draw(flow: Flow, seat: int, n: int = 1) -> None:
             flow.emit(ce.PlayerPropSet(seat, "decked", True))
             return
         flow.emit(CardDrawn(cards[-1], seat))
+        punish(flow, seat, "draw")
+
+
+def punish(flow: Flow, seat: int, what: str) -> None:
+    """A player drew or discarded: each opponent's passive that hurts them for it (the player picks the city)."""
+    rules = rules_of(flow)
+    state = flow.state
+    if not state.globals.get("started"):
+        return
+    for a in board.actives(rules, state):
+        p = a.static.punish
+        if p is not None and p.get("when") == what and seat in t.opponents(state, a.controller) \
+                and t.cities(state, seat):
+            flow.push("city_damage", seat=seat, n=int(p.get("damage", 1)), source=a.source)
 
 
 def queue(flow: Flow, source: GameObject, ref: str, controller: int | None = None,

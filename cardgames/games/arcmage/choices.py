@@ -11,7 +11,7 @@ from cardgames.games.arcmage import checks
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.context import rules_of
 from cardgames.games.arcmage.schema import FACTION_NAMES
-from cardgames.games.arcmage.verbs import put_creature
+from cardgames.games.arcmage.verbs import deal_damage, put_creature
 
 
 def _name(flow: Flow, oid: int) -> str:
@@ -51,6 +51,7 @@ def _discard_answer(flow: Flow, frame: Frame, option: Option) -> None:
     oid = int(option.key.split(":")[1])
     flow.emit(ce.ObjectMoved(oid, t.grave(flow.state.objects[oid].owner)))
     flow.update(frame, left=int(frame.data["left"]) - 1)
+    checks.punish(flow, int(frame.data["seat"]), "discard")
 
 
 def _toll_run(flow: Flow, frame: Frame) -> Ask | None:
@@ -73,6 +74,7 @@ def _toll_answer(flow: Flow, frame: Frame, option: Option) -> None:
     if option.key.startswith("discard:"):
         oid = int(option.key.split(":")[1])
         flow.emit(ce.ObjectMoved(oid, t.grave(seat)))
+        checks.punish(flow, seat, "discard")
     else:
         _sacrifice(flow, seat, option.key)
     flow.update(frame, left=int(frame.data["left"]) - 1)
@@ -257,11 +259,29 @@ def _steal_answer(flow: Flow, frame: Frame, option: Option) -> None:
     flow.emit(ce.ObjectPropSet(int(frame.data["thief"]), "stolen", card.id))
 
 
+def _city_damage_run(flow: Flow, frame: Frame) -> Ask | None:
+    seat = int(frame.data["seat"])
+    cities = t.cities(flow.state, seat)
+    if not cities or flow.state.players[seat].eliminated:
+        flow.pop(frame)
+        return None
+    n = int(frame.data["n"])
+    return Ask(seat, "city_damage", f"{_name(flow, int(frame.data['source']))}: one of your cities takes {n} damage",
+               [Option(f"city:{c.id}", f"{_name(flow, c.id)} takes {n}", "city", c.id) for c in cities])
+
+
+def _city_damage_answer(flow: Flow, frame: Frame, option: Option) -> None:
+    flow.pop(frame)
+    src = flow.state.objects[int(frame.data["source"])]
+    deal_damage(flow, flow.state.objects[int(option.key.split(":")[1])], int(frame.data["n"]), src)
+
+
 def frame_kinds() -> dict[str, FrameKind]:
     return {"discard": FnFrame(_discard_run, _discard_answer), "toll": FnFrame(_toll_run, _toll_answer),
             "sacrifice": FnFrame(_sac_run, _sac_answer), "evacuate": FnFrame(_evacuate_run, _evacuate_answer),
             "relocate": FnFrame(_relocate_run, _relocate_answer), "raise": FnFrame(_raise_run, _raise_answer),
             "tutor": FnFrame(_tutor_run, _tutor_answer), "drop": FnFrame(_tutor_run, _tutor_answer),
             "lose_creature": FnFrame(_lose_run, _lose_answer), "pay_draw": FnFrame(_pay_draw_run, _pay_draw_answer),
-            "steal": FnFrame(_steal_run, _steal_answer)}
+            "steal": FnFrame(_steal_run, _steal_answer),
+            "city_damage": FnFrame(_city_damage_run, _city_damage_answer)}
 

@@ -41,7 +41,8 @@ class Arcmage(Ruleset):
     sealed_decisions = frozenset({"tutor"})
     public_decisions = frozenset({"target", "attack", "attackers", "defend", "assign", "devote", "tactics",
                                   "evacuate", "relocate", "raise", "move", "place", "mode", "pay", "x",
-                                  "sacrifice", "sacrifice_city", "faction", "bonus", "pay_draw", "steal"})
+                                  "sacrifice", "sacrifice_city", "faction", "bonus", "pay_draw", "steal",
+                                  "city_damage"})
 
     def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
         self.cat = catalog or Catalog.load(card_paths)

@@ -80,6 +80,9 @@ class Static(Strict):
     no_unmark: bool = False
     must_attack: bool = False
     discount: dict[str, Any] | None = None
+    punish: dict[str, Any] | None = None
+    """{when: draw|discard, damage: n}: whenever an opponent of its controller draws (discards) a card, that
+    opponent picks one of their cities to take n damage (Lobotomized Library L7, Shadow's Twilight L2)."""
     resource_cap: bool = False
     """No other player may make resource cards while holding as many as its controller (Siphon L3, R86)."""
     hand_sudden: list[str] | None = None
