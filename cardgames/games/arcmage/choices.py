@@ -37,6 +37,8 @@ def _sacrifice(flow: Flow, seat: int, key: str) -> None:
 
 
 def _discard_run(flow: Flow, frame: Frame) -> Ask | None:
+    if checks.check_state(flow):  # deaths first: a state the players must see settled (R38)
+        return None
     seat = int(frame.data["seat"])
     cards = flow.state.cards_in(t.hand(seat))
     if int(frame.data["left"]) <= 0 or not cards:
@@ -55,6 +57,8 @@ def _discard_answer(flow: Flow, frame: Frame, option: Option) -> None:
 
 
 def _toll_run(flow: Flow, frame: Frame) -> Ask | None:
+    if checks.check_state(flow):  # deaths first: a state the players must see settled (R38)
+        return None
     seat = int(frame.data["seat"])
     if flow.state.players[seat].eliminated:
         flow.pop(frame)
@@ -81,6 +85,8 @@ def _toll_answer(flow: Flow, frame: Frame, option: Option) -> None:
 
 
 def _sac_run(flow: Flow, frame: Frame) -> Ask | None:
+    if checks.check_state(flow):  # deaths first: a state the players must see settled (R38)
+        return None
     seat = int(frame.data["seat"])
     opts = _sacrifice_options(flow, seat)
     if int(frame.data["left"]) <= 0 or not opts:
@@ -103,6 +109,8 @@ def _places(flow: Flow, seat: int, exclude: int | None = None) -> list[Option]:
 
 
 def _evacuate_run(flow: Flow, frame: Frame) -> Ask | None:
+    if checks.check_state(flow):  # deaths first: a state the players must see settled (R38)
+        return None
     obj = flow.state.objects[int(frame.data["creature"])]
     choices = [c for c in frame.data["choices"] if flow.state.objects[int(c)].zone.startswith("kingdom:")]
     if not obj.zone.startswith("army:") or not choices or flow.state.players[obj.controller].eliminated:
@@ -120,6 +128,8 @@ def _evacuate_answer(flow: Flow, frame: Frame, option: Option) -> None:
 
 
 def _relocate_run(flow: Flow, frame: Frame) -> Ask | None:
+    if checks.check_state(flow):  # deaths first: a state the players must see settled (R38)
+        return None
     obj = flow.state.objects[int(frame.data["creature"])]
     if not t.in_play(obj) or flow.state.players[obj.owner].eliminated:
         flow.pop(frame)
@@ -149,6 +159,8 @@ def _raise_pool(flow: Flow, frame: Frame) -> list[int]:
 
 
 def _raise_run(flow: Flow, frame: Frame) -> Ask | None:
+    if checks.check_state(flow):  # deaths first: a state the players must see settled (R38)
+        return None
     pool = _raise_pool(flow, frame)
     zone = str(frame.data["zone"])
     if not pool or (zone.startswith("res:") and not flow.state.objects[int(zone[4:])].zone.startswith("kingdom:")):
@@ -182,6 +194,8 @@ def _search(flow: Flow, frame: Frame) -> list[int]:
 
 
 def _tutor_run(flow: Flow, frame: Frame) -> Ask | None:
+    if checks.check_state(flow):  # deaths first: a state the players must see settled (R38)
+        return None
     found = _search(flow, frame)
     seat = int(frame.data["seat"])
     opts = [Option(f"take:{i}", f"Take {_name(flow, i)}", "take", i) for i in found]
@@ -203,6 +217,8 @@ def _tutor_answer(flow: Flow, frame: Frame, option: Option) -> None:
 
 
 def _lose_run(flow: Flow, frame: Frame) -> Ask | None:
+    if checks.check_state(flow):  # deaths first: a state the players must see settled (R38)
+        return None
     rules = rules_of(flow)
     seat = int(frame.data["seat"])
     mine = [o for o in t.creatures_of(flow.state, seat) if rules.cards[o.card].faction != frame.data["not_faction"]]
@@ -221,6 +237,8 @@ def _lose_answer(flow: Flow, frame: Frame, option: Option) -> None:
 
 
 def _pay_draw_run(flow: Flow, frame: Frame) -> Ask | None:
+    if checks.check_state(flow):  # deaths first: a state the players must see settled (R38)
+        return None
     n = int(frame.data["n"])
     return Ask(int(frame.data["seat"]), "pay_draw", f"Pay {n} resources to draw a card?",
                [Option("pay", f"Pay {n} and draw a card", "pay"), Option("no", "Don't", "done")])
@@ -240,6 +258,8 @@ def _pay_draw_answer(flow: Flow, frame: Frame, option: Option) -> None:
 
 
 def _steal_run(flow: Flow, frame: Frame) -> Ask | None:
+    if checks.check_state(flow):  # deaths first: a state the players must see settled (R38)
+        return None
     victim = int(frame.data["victim"])
     opts = [Option(o.key.replace("sac:", "take:"), o.label.replace("Sacrifice", "Take"), "take")
             for o in _sacrifice_options(flow, victim)]
@@ -260,6 +280,8 @@ def _steal_answer(flow: Flow, frame: Frame, option: Option) -> None:
 
 
 def _city_damage_run(flow: Flow, frame: Frame) -> Ask | None:
+    if checks.check_state(flow):  # deaths first: a state the players must see settled (R38)
+        return None
     seat = int(frame.data["seat"])
     cities = t.cities(flow.state, seat)
     if not cities or flow.state.players[seat].eliminated:

@@ -148,6 +148,8 @@ class Play:
         return None
 
     def _cast_run(self, flow: Flow, frame: Frame) -> Ask | None:
+        if checks.check_state(flow):  # e.g. a city sacrificed to pay: its residents' moves come first
+            return None
         state = flow.state
         d = frame.data
         seat = int(d["seat"])
@@ -258,6 +260,8 @@ class Play:
     # -- activated abilities ---------------------------------------------------------------
 
     def _act_run(self, flow: Flow, frame: Frame) -> Ask | None:
+        if checks.check_state(flow):
+            return None
         state = flow.state
         d = frame.data
         seat, oid, i = int(d["seat"]), int(d["source"]), int(d["index"])
