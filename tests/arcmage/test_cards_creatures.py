@@ -311,3 +311,19 @@ def test_cutpurse_imp_takes_a_resource_card_and_gives_it_back_when_it_leaves() -
     assert len(g.state.zones[t.vault(BOB)].cards) == 3
     assert all(o.controller == BOB for o in g.state.cards_in(t.vault(BOB)))
     covers("cutpurse-imp")
+
+
+def test_sequoia_saplings_ranged_at_def_5_and_mounted_eagle_stronger_against_walkers() -> None:
+    g = game({"army": ["sequoia-saplings", "kolibri", "botanist", "nourished-flower", "poison-ivy"]})
+    assert stats(g, obj(g, "sequoia-saplings")) == (0, 5) and "ranged" in kws(g, "sequoia-saplings")
+    g = game({"army": ["sequoia-saplings", "kolibri"]})
+    assert "ranged" not in kws(g, "sequoia-saplings")
+    g = game({"army": ["ghoul", "majestic-griffin"]}, {"army": ["mounted-eagle", "mounted-eagle"]})
+    pass_all(g)
+    ghoul, griffin = obj(g, "ghoul"), obj(g, "majestic-griffin")
+    choose(g, f"city:{obj(g, 'warren')}", f"attacker:{ghoul}", f"attacker:{griffin}", "done")
+    pass_all(g)
+    e1, e2 = obj(g, "mounted-eagle"), obj(g, "mounted-eagle", nth=1)
+    choose(g, f"block:{e1}:{ghoul}", f"block:{e2}:{griffin}")
+    assert stats(g, e1) == (4, 4) and stats(g, e2) == (2, 3)  # only against the Ghoul, which can't fly
+    covers("sequoia-saplings", "mounted-eagle")

@@ -38,6 +38,20 @@ def test_fearless_assault_every_creature_deadly() -> None:
              {"army": ["majestic-griffin"]})
     cast(g, "fearless-assault")
     assert "deadly" in board.keywords(RULES, g.state, g.state.objects[obj(g, "misled-orc")])
+    g2 = game({"hand": ["fearless-assault"], "army": ["misled-orc", "wolf-rider"], "resources": {"dark-legion": 3}},
+              {"army": ["ghoul", "majestic-griffin"]})  # the Ghoul is Undead: it ignores Deadly
+    cast(g2, "fearless-assault")
+    pass_all(g2)
+    orc, rider, ghoul, griffin = (obj(g2, c) for c in ("misled-orc", "wolf-rider", "ghoul", "majestic-griffin"))
+    choose(g2, f"city:{obj(g2, 'warren')}", f"attacker:{orc}", f"attacker:{rider}", "done")
+    pass_all(g2)
+    choose(g2, f"block:{ghoul}:{orc}", f"block:{griffin}:{rider}", "done")
+    pass_all(g2)
+    while g2.decision.kind == "target":  # Misled Orc's last shot: at the city
+        g2.choose(f"target:{obj(g2, 'warren')}")
+        pass_all(g2)
+    assert g2.state.objects[griffin].zone == t.grave(BOB)  # 2 Deadly damage on a 4/4
+    assert g2.state.objects[ghoul].zone == t.army(BOB)  # 1 damage, Deadly ignored
     covers("fearless-assault")
 
 

@@ -87,6 +87,11 @@ def _matches(rules: Rules, state: State, a: Active, obj: GameObject, card: Card)
         return False
     if st.turn == "other" and state.active == a.controller:
         return False
+    if st.defending_non_flying:
+        battle = state.battle or {}
+        att = dict(battle.get("blocks", {})).get(str(obj.id))
+        if att is None or "flying" in keywords(rules, state, state.objects[int(att)]):
+            return False
     if st.needs_other is not None:
         kinds = set(st.needs_other.get("types", []))
         n = sum(1 for o in t.creatures_of(state, a.controller)
@@ -149,6 +154,8 @@ def keywords(rules: Rules, state: State, obj: GameObject) -> set[str]:
     """The creature's keywords now: printed, given by passives or effects, less those it lost."""
     kws: set[str] = set(rules.cards[obj.card].keywords)
     for a, _ in applying(rules, state, obj):
+        if a.static.keyword_if_def is not None and def_(rules, state, obj) < a.static.keyword_if_def:
+            continue
         kws |= set(a.static.keywords)
     for m in state.modifiers:
         if m.target == obj.id and m.stat.startswith("kw:"):

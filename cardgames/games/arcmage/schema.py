@@ -19,7 +19,8 @@ FACTION_NAMES = {"gaian": "Gaian", "dark-legion": "Dark Legion", "red-banner": "
                  "house-of-nobles": "House of Nobles", "empire": "The Empire"}
 CardType = Literal["city", "creature", "enchantment", "magic", "event"]
 Keyword = Literal["flying", "ranged", "sudden", "peaceful", "veteran", "first_strike", "overrun", "infiltrate",
-                  "travel", "fatigue", "deadly", "indestructible", "sanctuary", "unique", "battle_scream", "warg"]
+                  "travel", "fatigue", "deadly", "indestructible", "sanctuary", "unique", "battle_scream", "warg",
+                  "immune_deadly"]
 
 
 class Strict(BaseModel):
@@ -80,6 +81,10 @@ class Static(Strict):
     no_unmark: bool = False
     must_attack: bool = False
     discount: dict[str, Any] | None = None
+    keyword_if_def: int | None = None
+    """Its keywords only while its DEF is at least this (Sequoia Saplings: Ranged at 5)."""
+    defending_non_flying: bool = False
+    """Only while it defends against a creature without Flying (Mounted Eagle)."""
     punish: dict[str, Any] | None = None
     """{when: draw|discard, damage: n}: whenever an opponent of its controller draws (discards) a card, that
     opponent picks one of their cities to take n damage (Lobotomized Library L7, Shadow's Twilight L2)."""

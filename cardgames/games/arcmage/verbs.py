@@ -131,7 +131,8 @@ def deal_damage(flow: Flow, target: GameObject, amount: int, source: GameObject 
         return
     flow.emit(Damaged(target.id, amount, source.id if source else None, combat))
     if source is not None and t.in_play(source) and rules.cards[source.card].is_creature \
-            and "deadly" in board.keywords(rules, state, source):
+            and "deadly" in board.keywords(rules, state, source) \
+            and "immune_deadly" not in board.keywords(rules, state, target):
         flow.emit(ce.CounterAdded(target.id, "deadly", 1))
 
 

@@ -21,7 +21,8 @@ from cardgames.tui.session import Session
 from cardgames.tui.sheet import Sheet
 from cardgames.tui.tiles import Attached, Link, TileFace
 
-KW = {"first_strike": "first strike", "battle_scream": "battle scream 1", "warg": "2 to each blocker"}
+KW = {"first_strike": "first strike", "battle_scream": "battle scream 1", "warg": "2 to each blocker",
+      "immune_deadly": "ignores deadly"}
 
 
 class ArcmageBoard(Board):
