@@ -250,6 +250,9 @@ def remove_player(flow: Flow, seat: int) -> None:
             if entry.source is not None and state.objects[entry.source].zone == t.STACK:
                 flow.emit(ce.ObjectMoved(entry.source, t.gone(state.objects[entry.source].owner), reset=True))
             flow.emit(ce.ChainPopped(entry.id, "removed", entry.label))
+    for oid in list(state.zones[t.STACK].cards):  # a card it was still announcing (Jevyan's Advice)
+        if state.objects[oid].owner == seat:
+            flow.emit(ce.ObjectMoved(oid, t.gone(seat), reset=True))
 
 
 def pay_from(flow: Flow, seat: int, faction: str) -> None:

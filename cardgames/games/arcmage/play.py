@@ -151,6 +151,9 @@ class Play:
         if checks.check_state(flow):  # e.g. a city sacrificed to pay: its residents' moves come first
             return None
         state = flow.state
+        if state.players[int(frame.data["seat"])].eliminated:  # it sacrificed its last city to pay
+            flow.pop(frame)
+            return None
         d = frame.data
         seat = int(d["seat"])
         oid = int(d["card"])
@@ -263,6 +266,9 @@ class Play:
         if checks.check_state(flow):
             return None
         state = flow.state
+        if state.players[int(frame.data["seat"])].eliminated or not t.in_play(state.objects[int(frame.data["source"])]):
+            flow.pop(frame)
+            return None
         d = frame.data
         seat, oid, i = int(d["seat"]), int(d["source"]), int(d["index"])
         obj = state.objects[oid]
