@@ -149,3 +149,13 @@ def test_winning_everyone_defeated_at_once_is_a_tie() -> None:
     choose(g, f"play:{obj(g, 'benevolent-baron')}", f"place:{obj(g, 'farmland')}")
     pass_all(g)  # each player draws 1 from an empty deck
     assert g.outcome is not None and g.outcome.draw and g.outcome.winners == []
+
+
+def test_winning_sacrificing_your_last_city_to_pay_defeats_you_at_once() -> None:
+    """R91/R65: Jevyan's Advice's city is sacrificed as part of paying; the last one defeats its player at once,
+    and the card being announced leaves the game with them (R66); the other two play on."""
+    g = game({"hand": ["jevyans-advice"], "resources": {"dark-legion": 4}}, {}, more={"Cid": {}})
+    choose(g, f"play:{obj(g, 'jevyans-advice')}", f"city:{obj(g, 'farmland')}")
+    assert g.state.players[ANN].eliminated and g.outcome is None
+    assert g.state.objects[obj(g, "jevyans-advice")].zone == t.gone(ANN) and not g.state.chain
+    assert g.decision.seat_index in (BOB, 2)
