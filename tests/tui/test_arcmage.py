@@ -67,3 +67,31 @@ async def test_new_game_form_offers_the_six_decks_and_refuses_a_bad_deck_file(tm
         error = str(screen.query_one("#error", Static).content)
         assert "bad.yaml:4" in error and "at most 3 copies" in error
         assert screen.query_one("#arc-deckfile-0", Input).value == str(bad)
+
+
+async def test_every_stop_of_the_board_inspects_to_its_text(cardgames_home: Path) -> None:
+    """`i` on any card the board shows (cities, residents, army, graveyards, hand, the attack) reads it in
+    full: its name, its printed text, and what of it is not enforced."""
+    from cardgames.tui import scenes_arcmage as scenes
+    from cardgames.tui.boards.base import Board
+
+    session = scenes.attack(cardgames_home / "s.save")
+    app = CardgamesApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        board = screen.query_one(Board)
+        view = session.view()
+        cards = {c.id: c for z in view.zones.values() for c in z.cards}
+        checked = 0
+        for _, spot in board.stops():
+            if spot.ref is None:
+                continue
+            text = board.details(view, spot.ref)
+            card = cards.get(spot.ref)
+            assert text.startswith("# ") or text == "This card is hidden from you.", (spot, text)
+            if card is not None and not card.hidden and card.name:
+                assert card.name in text and session.game.ruleset.cards[card.card].text in text  # type: ignore[attr-defined]
+            checked += 1
+        assert checked > 10

@@ -72,7 +72,7 @@ class ArcmageBoard(Board):
     def details(self, view: GameView, ref: int) -> str:
         card = next((c for z in view.zones.values() for c in z.cards if c.id == ref), None)
         if card is None or card.hidden or card.card is None:
-            return f"This card is hidden from you ({card.back if card else 'unknown'})."
+            return "This card is hidden from you."
         return card_details(self.rules, card)
 
     @staticmethod
