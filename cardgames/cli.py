@@ -98,11 +98,11 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--players", help="comma-separated names in seat order, e.g. Ann,Bob")
     pl.add_argument("--load", metavar="FILE", help="continue the game saved in FILE")
     pl.add_argument("--format", dest="fmt", metavar="FORMAT", help="game format (allegiance: duel, ffa, "
-                    "sworn-enemy, teams; algomancy: draft, constructed)")
+                    "sworn-enemy, teams; algomancy: draft, constructed; arcmage: 1v1, ffa)")
     pl.add_argument("--heroes", help="allegiance: comma-separated hero ids (or 'random'), one per player")
-    pl.add_argument("--decks", help="algomancy constructed: comma-separated decklist ids, deck files "
-                    "(.yaml: card id → copies) or 'random', one per player; altered: deck ids, deck "
-                    "files (.yaml: hero and cards) or 'random'")
+    pl.add_argument("--decks", help="algomancy constructed, arcmage: comma-separated decklist ids, deck "
+                    "files (.yaml: card id → copies) or 'random', one per player; altered: deck ids, "
+                    "deck files (.yaml: hero and cards) or 'random'")
     pl.add_argument("--elements", help="algomancy live draft: three elements, e.g. fire,water,earth "
                     "(default: chosen at random)")
     pl.add_argument("--start-player", help="mechamancers: who chooses a role first in round 1 (default: random)")
@@ -206,6 +206,10 @@ def _deck(given: str, game: str = "algomancy") -> object:
         from cardgames.games.altered.rules import Altered
 
         return Altered().read_deck(Path(given))  # CardgamesError names the file, line and rule
+    if given.endswith((".yaml", ".yml")) and game == "arcmage":
+        from cardgames.games.arcmage.rules import Arcmage
+
+        return Arcmage().read_deck(Path(given))  # DeckError names the file, line and rule
     if given.endswith((".yaml", ".yml")):
         from cardgames.games import find_ruleset
         from cardgames.games.algomancy.catalog import read_deck_file

@@ -272,7 +272,7 @@ def test_a_game_that_cannot_be_played_by_keys_is_reported(
 # -- simulate: the default bot finishes every game -----------------------------------------------
 
 FORMATS = {"allegiance": ("duel", "ffa", "sworn-enemy", "teams"), "algomancy": ("draft", "constructed"),
-           "altered": ("",), "mechamancers": ("",)}
+           "arcmage": ("1v1", "ffa", "giant", "aminduna"), "altered": ("",), "mechamancers": ("",)}
 
 
 def _setups() -> list[tuple[str, str, int]]:

@@ -20,7 +20,7 @@ def named_tests(page: Path) -> list[tuple[str, str]]:
     return out
 
 
-@pytest.mark.parametrize("game", ["algomancy", "altered", "mechamancers"])
+@pytest.mark.parametrize("game", ["algomancy", "altered", "arcmage", "mechamancers"])
 def test_every_test_a_rulings_page_names_exists(game: str) -> None:
     defined: dict[str, set[str]] = {}
     for path in (ROOT / "tests").rglob("test_*.py"):

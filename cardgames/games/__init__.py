@@ -13,6 +13,7 @@ GAMES: dict[str, str] = {
     "altered": "cardgames.games.altered.rules:Altered",
     "allegiance": "cardgames.games.allegiance.rules:Allegiance",
     "mechamancers": "cardgames.games.mechamancers.rules:Mechamancers",
+    "arcmage": "cardgames.games.arcmage.rules:Arcmage",
 }
 """Playable games: name -> "module:class" of its Ruleset (imported only when used)."""
 

@@ -66,10 +66,11 @@ class Setup:
 
 
 SETUPS = (Setup("allegiance", "duel", 2), Setup("allegiance", "ffa", 4), Setup("algomancy", "draft", 2),
+          Setup("arcmage", "1v1", 2),
           Setup("altered", "", 2),
           Setup("mechamancers", "", 3))
-"""The games played by keys: Allegiance's duel and 4-player free-for-all, Algomancy's draft, Altered,
-Mechamancers with 3 players."""
+"""The games played by keys: Allegiance's duel and 4-player free-for-all, Algomancy's draft, ARC-mage's
+1v1, Altered, Mechamancers with 3 players."""
 
 KINDS = ("same seat", "public table", "curtain", "own screen", "palette", "other")
 """What a key brought on screen (see the module's docstring); every key is one of them."""

@@ -25,6 +25,7 @@ CATALOGS: dict[str, tuple[str, str]] = {
                 "cardgames.games.altered.schema:CardFile"),
     "mechamancers": ("cardgames.games.mechamancers.catalog:load_cards",
                      "cardgames.games.mechamancers.schema:CardFile"),
+    "arcmage": ("cardgames.games.arcmage.catalog:load_cards_flat", "cardgames.games.arcmage.schema:CardFile"),
 }
 """Game -> ("module:function" loading its cards, "module:Model" of one card file)."""
 

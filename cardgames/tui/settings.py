@@ -12,6 +12,7 @@ from cardgames.engine.stops import STOP_HELP, STOP_REVEALS, TABLE_STOP, with_tab
 from cardgames.tui.saves import data_dir
 
 GAMES = [("Allegiance: A Realm Divided", "allegiance"), ("Algomancy (1v1)", "algomancy"),
+         ("ARC-mage", "arcmage"),
          ("Altered (two players)", "altered"),
          ("Mechamancers", "mechamancers")]
 """The games the app can play (each has a board), as menus offer them: (title, ruleset name)."""

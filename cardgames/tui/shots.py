@@ -188,6 +188,11 @@ async def _all(out: Path, work: Path) -> list[Path]:
     for scene in ("pledge", "damaged", "combat4"):
         s = getattr(mechamancers, scene)(saved)
         shots.append(await _shoot(CardgamesApp(s, saved), out, f"mechamancers-{scene}"))
+    from cardgames.tui import scenes_arcmage as arcmage
+
+    for scene in ("board", "attack", "ffa"):
+        s = getattr(arcmage, scene)(saved)
+        shots.append(await _shoot(CardgamesApp(s, saved), out, f"arcmage-{scene}"))
     return shots
 
 

@@ -30,6 +30,8 @@ PALETTE: dict[str, str] = {
     "ordis": "$text-primary", "yzmir": "$text-secondary",
     "attack": "$text-error", "defense": "$text-primary", "unique": "$text-success", "bulwark": "$text-warning",
     "role": "$text", "event": "$text-accent",
+    "gaian": "$text-success", "dark-legion": "$text-muted", "red-banner": "$text-error",
+    "house-of-nobles": "$text-primary", "empire": "$text-warning",
 }
 """Border colour per colour key (Algomancy elements, Allegiance decks and kinds): the theme's text
 colours, legible on dark and light themes. The colour never says anything alone: the tile's bottom

@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 
 from cardgames.tui import scenes_algomancy as algomancy
 from cardgames.tui import scenes_altered as altered
+from cardgames.tui import scenes_arcmage as arcmage
 from cardgames.tui import shots
 from cardgames.tui.app import CardgamesApp
 from cardgames.tui.session import Session
@@ -119,6 +120,21 @@ def test_algomancy_board(snap_compare: Any, cardgames_home: Path) -> None:
 def test_algomancy_battle_blocks_on_the_grid(snap_compare: Any, cardgames_home: Path) -> None:
     """A battle: the formation grid with a blocker placed, while blocks are declared."""
     assert snap_compare(CardgamesApp(algomancy.blocks(cardgames_home / "s.save")), terminal_size=SIZE)
+
+
+def test_arcmage_board(snap_compare: Any, cardgames_home: Path) -> None:
+    """ARC-mage 1v1: both kingdoms with cities, residents in their rows, armies, vaults, the hand."""
+    assert snap_compare(CardgamesApp(arcmage.board(cardgames_home / "s.save")), terminal_size=SIZE)
+
+
+def test_arcmage_attack(snap_compare: Any, cardgames_home: Path) -> None:
+    """ARC-mage: defenders being assigned, the attackers in battle order with who defends whom."""
+    assert snap_compare(CardgamesApp(arcmage.attack(cardgames_home / "s.save")), terminal_size=SIZE)
+
+
+def test_arcmage_four_player_free_for_all(snap_compare: Any, cardgames_home: Path) -> None:
+    """ARC-mage free-for-all: three opponents compact at the top, your kingdom in full."""
+    assert snap_compare(CardgamesApp(arcmage.ffa(cardgames_home / "s.save")), terminal_size=SIZE)
 
 
 def test_algomancy_stack(snap_compare: Any, cardgames_home: Path) -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from cardgames.tui.boards.algomancy import AlgomancyBoard
 from cardgames.tui.boards.allegiance import AllegianceBoard
 from cardgames.tui.boards.altered import AlteredBoard
+from cardgames.tui.boards.arcmage import ArcmageBoard
 from cardgames.tui.boards.base import Board
 from cardgames.tui.boards.mechamancers import MechamancersBoard
 
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 BOARDS: dict[str, type[Board]] = {board.game: board for board in (
     AllegianceBoard,
     AlgomancyBoard,
+    ArcmageBoard,
     AlteredBoard,
     MechamancersBoard,
 )}

@@ -1,0 +1,278 @@
+"""Shared steps: create, draw, mark, leave play, destroy creatures and cities, defeat, triggers, paying."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardgames.engine import core_events as ce
+from cardgames.engine.flow import Flow
+from cardgames.engine.state import GameObject, Json, State
+from cardgames.games.arcmage import board, teams
+from cardgames.games.arcmage import table as t
+from cardgames.games.arcmage.context import Rules, rules_of
+from cardgames.games.arcmage.events import CardDrawn
+
+
+def create(rules: Rules, flow: Flow, cid: str, owner: int, zone: str, props: dict[str, Json] | None = None) -> int:
+    """Create a card object (a deck card, a city, a token)."""
+    oid = flow.new_id()
+    flow.emit(ce.ObjectCreated(oid, cid, owner, zone, {"back": "card", **(props or {})}, flow.state.turn))
+    return oid
+
+
+def draw(flow: Flow, seat: int, n: int = 1) -> None:
+    """Draw n cards; drawing from an empty deck defeats the drawer (Winning; R16). A player under
+    "can't draw this turn" (Touch of Genius) draws nothing."""
+    state = flow.state
+    if state.players[seat].props.get("no_draw") == state.turn:
+        return
+    for _ in range(n):
+        cards = state.zones[t.deck(seat)].cards
+        if not cards:
+            flow.emit(ce.PlayerPropSet(seat, "decked", True))
+            return
+        flow.emit(CardDrawn(cards[-1], seat))
+        punish(flow, seat, "draw")
+
+
+def punish(flow: Flow, seat: int, what: str) -> None:
+    """A player drew or discarded: each opponent's passive that hurts them for it (the player picks the city)."""
+    rules = rules_of(flow)
+    state = flow.state
+    if not state.globals.get("started"):
+        return
+    for a in board.actives(rules, state):
+        p = a.static.punish
+        if p is not None and p.get("when") == what and seat in t.opponents(state, a.controller) \
+                and t.cities(state, seat):
+            flow.push("city_damage", seat=seat, n=int(p.get("damage", 1)), source=a.source)
+
+
+def queue(flow: Flow, source: GameObject, ref: str, controller: int | None = None,
+          vars: dict[str, Json] | None = None) -> None:
+    """A triggered ability happened: it resolves after the current step, without the stack (R22)."""
+    flow.emit(ce.TriggerQueued({"id": flow.new_id(), "source": source.id, "controller":
+                                source.controller if controller is None else controller, "ref": ref,
+                                "vars": vars or {}}))
+
+
+def mark(flow: Flow, obj: GameObject, *, binding: bool = True) -> bool:
+    """Mark a card (Card States: only an unmarked card can be marked). Fires "when marked"
+    (Archivist) and Binding Contract (every other creature sharing its place gets marked)."""
+    if obj.exhausted or not t.in_play(obj):
+        return False
+    rules = rules_of(flow)
+    flow.emit(ce.ObjectChanged(obj.id, exhausted=True))
+    card = rules.cards[obj.card]
+    if card.marked is not None:
+        queue(flow, obj, f"card:{obj.card}:marked")
+    if binding and card.is_creature and board.flag(rules, flow.state, obj, "binding"):
+        for other in flow.state.cards_in(obj.zone):
+            if other.id != obj.id and rules.cards[other.card].is_creature:
+                mark(flow, other, binding=False)
+    return True
+
+
+def unmark(flow: Flow, obj: GameObject) -> None:
+    if obj.exhausted:
+        flow.emit(ce.ObjectChanged(obj.id, exhausted=False))
+    if obj.props.get("devoted") is not None:
+        flow.emit(ce.ObjectPropSet(obj.id, "devoted", None))
+
+
+def detach_all(flow: Flow, host: int) -> None:
+    """Cards attached to a card leaving play go to their owners' graveyards (Combat IV)."""
+    for e in t.all_enchantments(flow.state):
+        if e.attached_to == host:
+            flow.emit(ce.ObjectMoved(e.id, t.grave(e.owner), reset=True))
+
+
+def leave_play(flow: Flow, obj: GameObject, to: str, *, dies: bool = False, index: int | None = None) -> None:
+    """A creature or enchantment leaves play for a graveyard, hand, deck or out of the game.
+    Tokens cease to exist (out of the game); "when it dies" fires only when it dies (R39)."""
+    rules = rules_of(flow)
+    card = rules.cards[obj.card]
+    controller = obj.controller
+    detach_all(flow, obj.id)
+    if card.token:
+        to, index = t.gone(obj.owner), None
+    flow.emit(ce.ObjectMoved(obj.id, to, index=index, reset=True))
+    forget(flow, obj)
+    if dies and card.dies is not None:
+        queue(flow, obj, f"card:{obj.card}:dies", controller)
+    if card.leaves is not None:
+        queue(flow, obj, f"card:{obj.card}:leaves", controller)
+
+
+PLAY_PROPS = ("devoted", "hold", "doomed", "exile_at", "types")
+"""What a card carries only while in play: it comes back a new card (R40)."""
+
+
+def forget(flow: Flow, obj: GameObject) -> None:
+    for key in PLAY_PROPS:
+        if obj.props.get(key) is not None:
+            flow.emit(ce.ObjectPropSet(obj.id, key, None))
+
+
+def destroy(flow: Flow, obj: GameObject) -> bool:
+    """Destroy a creature (to its owner's graveyard), unless it is Indestructible (R55)."""
+    rules = rules_of(flow)
+    if "indestructible" in board.keywords(rules, flow.state, obj):
+        return False
+    leave_play(flow, obj, t.grave(obj.owner), dies=True)
+    return True
+
+
+def destroy_city(flow: Flow, city: GameObject, *, sacrificed: bool = False) -> None:
+    """Defending a city: a destroyed city goes to its owner's graveyard; its unmarked residents move
+    to another city or the army (the owner chooses, `evacuate` frames), marked ones return to hand,
+    attached cards go to the graveyard, and its effects end at once."""
+    state = flow.state
+    detach_all(flow, city.id)
+    others = [c.id for c in t.cities(state, city.controller) if c.id != city.id]
+    for o in list(t.residents(state, city.id)):
+        if o.exhausted:
+            detach_all(flow, o.id)
+            if rules_of(flow).cards[o.card].token:
+                flow.emit(ce.ObjectMoved(o.id, t.gone(o.owner), reset=True))
+            else:
+                flow.emit(ce.ObjectMoved(o.id, t.hand(o.owner), reset=True))
+            forget(flow, o)
+        elif others and o.controller == city.controller:
+            flow.emit(ce.ObjectMoved(o.id, t.army(o.controller)))
+            flow.push("evacuate", creature=o.id, choices=others)
+        else:
+            flow.emit(ce.ObjectMoved(o.id, t.army(o.controller)))
+    flow.emit(ce.ObjectMoved(city.id, t.gone(city.owner) if sacrificed else t.grave(city.owner), reset=True))
+
+
+def lethal(rules: Rules, state: State, obj: GameObject) -> bool:
+    return board.remaining_def(rules, state, obj) <= 0 or bool(obj.counters.get("deadly"))
+
+
+def check_state(flow: Flow) -> bool:
+    """Deaths, destroyed cities and defeats, checked whenever the game settles (R38, R27, R65).
+    Returns True if anything happened."""
+    rules = rules_of(flow)
+    state = flow.state
+    if state.outcome is not None:
+        return False
+    hold = bool(state.globals.get("combat_hold"))
+    dying_ids, city_ids = state.cached(f"arc.check.{hold}", lambda: _to_check(rules, state, hold))
+    if not dying_ids and not city_ids and not _any_defeat(state):
+        return False
+    dying = [state.objects[i] for i in dying_ids]
+    cities = [state.objects[i] for i in city_ids]
+    acted = False
+    for o in dying:
+        acted = destroy(flow, o) or acted
+    for c in cities:
+        destroy_city(flow, c)
+        acted = True
+    return defeats(flow) or acted
+
+
+def _to_check(rules: Rules, state: State, hold: bool) -> tuple[list[int], list[int]]:
+    """Creatures with lethal damage, and cities at 0 defense (not while a combat is under way: R57)."""
+    cities = [] if hold else [c.id for c in t.all_cities(state) if board.city_defense(rules, state, c) <= 0]
+    dying = [o.id for o in t.all_creatures(state) if lethal(rules, state, o)
+             and "indestructible" not in board.keywords(rules, state, o)]
+    return dying, cities
+
+
+def _any_defeat(state: State) -> bool:
+    return bool(state.globals.get("started")) and any(
+        not p.eliminated and (p.props.get("decked") or not state.zones[t.kingdom(p.seat)].cards)
+        for p in state.players)
+
+
+def defeats(flow: Flow) -> bool:
+    """Winning: a player with no city in play, or who had to draw from an empty deck, is defeated;
+    the last player (or team) standing wins; all falling at once is a tie."""
+    state = flow.state
+    out = [p.seat for p in state.players if not p.eliminated
+           and (p.props.get("decked") or not t.cities(state, p.seat))
+           and state.globals.get("started")]
+    if not out:
+        return False
+    for s in out:
+        flow.emit(ce.PlayerEliminated(s, "no city left" if not t.cities(state, s) else "drew from an empty deck"))
+        remove_player(flow, s)
+    live = state.live_seats()
+    sides = {state.players[s].team for s in live}
+    if len(sides) <= 1:
+        if live:
+            side = state.players[live[0]].team
+            team_game = state.globals.get("format") in ("giant", "aminduna")
+            winners = sorted(p.seat for p in state.players if p.team == side) if team_game else sorted(live)
+            names = ", ".join(state.players[s].name for s in winners)
+            flow.emit(ce.GameEnded(winners, f"{names} defeated every opponent"))
+        else:
+            flow.emit(ce.GameEnded([], "every remaining player was defeated at once: a tie", draw=True))
+        return True
+    giant = state.globals.get("giant")
+    if isinstance(giant, dict):  # Win Conditions: the out player's team has until their next turn
+        clock = list(state.globals.get("deadlines") or [])
+        for s in out:
+            k = teams.turns_until(giant, lambda x: not state.players[x].eliminated, s)
+            clock.append([state.turn + k, state.players[s].team, s])
+        flow.emit(ce.GlobalSet("deadlines", clock))
+    return True
+
+
+def deadlines(flow: Flow, turn: int) -> bool:
+    """Headed giant: when the turn an out player would next have played comes, their team has not
+    destroyed every opponent in the last round: it loses (earliest deadline first). True if the game ended."""
+    state = flow.state
+    due = sorted(d for d in (state.globals.get("deadlines") or []) if int(d[0]) <= turn)
+    if not due:
+        return False
+    _, side, seat = due[0]
+    winners = sorted(p.seat for p in state.players if p.team != int(side))
+    flow.emit(ce.GameEnded(winners, f"{state.players[int(seat)].name}'s team did not destroy every opponent "
+                                    "city in the last round"))
+    return True
+
+
+def remove_player(flow: Flow, seat: int) -> None:
+    """R66: a defeated player's cards in play leave the game; their items on the stack are removed."""
+    state = flow.state
+    for o in list(t.creatures_of(state, seat)):  # its creatures, infiltrators included
+        flow.emit(ce.ObjectMoved(o.id, t.gone(o.owner), reset=True))
+    for c in t.cities(state, seat):  # other players' infiltrators go back to their armies
+        for o in list(t.residents(state, c.id)):
+            flow.emit(ce.ObjectMoved(o.id, t.army(o.controller)))
+    for z in [*t.creature_zones(state, seat), t.ench(seat), t.kingdom(seat)]:
+        for oid in list(state.zones[z].cards):
+            flow.emit(ce.ObjectMoved(oid, t.gone(state.objects[oid].owner), reset=True))
+    for entry in list(state.chain):
+        if entry.controller == seat:
+            if entry.source is not None and state.objects[entry.source].zone == t.STACK:
+                flow.emit(ce.ObjectMoved(entry.source, t.gone(state.objects[entry.source].owner), reset=True))
+            flow.emit(ce.ChainPopped(entry.id, "removed", entry.label))
+    for oid in list(state.zones[t.STACK].cards):  # a card it was still announcing (Jevyan's Advice)
+        if state.objects[oid].owner == seat:
+            flow.emit(ce.ObjectMoved(oid, t.gone(seat), reset=True))
+
+
+def pay_from(flow: Flow, seat: int, faction: str) -> None:
+    """Spend one resource of a faction: produced ones first (they expire anyway), then mark a card."""
+    state = flow.state
+    if t.pool(state, seat, faction) > 0:
+        flow.emit(ce.PlayerCounterAdded(seat, f"pool:{faction}", -1))
+        return
+    card = t.resources(state, seat, faction, unmarked=True)[0]
+    flow.emit(ce.ObjectChanged(card.id, exhausted=True))
+
+
+def pay_loyal(flow: Flow, seat: int, faction: str, n: int) -> None:
+    for _ in range(n):
+        pay_from(flow, seat, faction)
+
+
+def payable_factions(state: State, seat: int) -> list[str]:
+    return [f for f in t.FACTION_ORDER if t.available(state, seat, f) > 0]
+
+
+def trigger_data(trig: dict[str, Any]) -> tuple[int, int, str, dict[str, Json]]:
+    return int(trig["source"]), int(trig["controller"]), str(trig["ref"]), dict(trig.get("vars") or {})

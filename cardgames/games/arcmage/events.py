@@ -1,0 +1,80 @@
+"""ARC-mage's own events: a card drawn, a card made into a face-down resource, damage dealt."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgames.engine.events import Event, applies, event
+from cardgames.engine.state import State
+
+
+def player_ref(seat: int) -> int:
+    """How a player is named where objects are expected (targets): -(seat + 1)."""
+    return -(seat + 1)
+
+
+def seat_of_ref(ref: int) -> int | None:
+    return -ref - 1 if ref < 0 else None
+
+
+@event("arcmage.CardDrawn")
+@dataclass(frozen=True, slots=True)
+class CardDrawn(Event):
+    """The top card of a deck goes to its owner's hand."""
+
+    REVEALS = True
+    id: int
+    seat: int
+
+
+@applies(CardDrawn)
+def _drawn(s: State, e: CardDrawn) -> None:
+    obj = s.objects[e.id]
+    s.zones[obj.zone].cards.remove(e.id)
+    s.zones[f"hand:{e.seat}"].cards.append(e.id)
+    obj.zone = f"hand:{e.seat}"
+
+
+@event("arcmage.ResourceMade")
+@dataclass(frozen=True, slots=True)
+class ResourceMade(Event):
+    """A card goes face down into its controller's resource vault, for a faction of their choice
+    (Resources: the card's own faction does not matter). One event, so its face is never public."""
+
+    id: int
+    seat: int
+    faction: str
+
+
+@applies(ResourceMade)
+def _resource(s: State, e: ResourceMade) -> None:
+    obj = s.objects[e.id]
+    s.zones[obj.zone].cards.remove(e.id)
+    s.zones[f"vault:{e.seat}"].cards.append(e.id)
+    obj.zone = f"vault:{e.seat}"
+    obj.props["face_down"] = True
+    obj.props["faction"] = e.faction
+    obj.exhausted = False
+    obj.counters = {}
+    obj.attached_to = None
+
+
+@event("arcmage.Damaged")
+@dataclass(frozen=True, slots=True)
+class Damaged(Event):
+    """Damage dealt to a creature (healed at the end of the turn) or a city (permanent)."""
+
+    target: int
+    amount: int
+    source: int | None = None
+    combat: bool = False
+
+
+@applies(Damaged)
+def _damaged(s: State, e: Damaged) -> None:
+    c = s.objects[e.target].counters
+    c["damage"] = c.get("damage", 0) + e.amount
+
+
+MOVES: tuple[type[Event], ...] = (CardDrawn, ResourceMade)
+"""The game's events that put a card in a zone (for the fuzz's placement checks)."""

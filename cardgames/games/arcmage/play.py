@@ -1,0 +1,437 @@
+"""The stack: priority windows, announcing a card or ability (mode, place, targets, X, payment),
+moving creatures, triggered abilities, and resolving (the engine's PriorityRules and EffectRules)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardgames.engine import chain as chainmod
+from cardgames.engine import core_events as ce
+from cardgames.engine import effects, stops
+from cardgames.engine.decisions import Ask, Option
+from cardgames.engine.flow import Flow, FnFrame, FrameKind
+from cardgames.engine.state import Frame, Json, State
+from cardgames.games.arcmage import board, checks, legal, legal_play
+from cardgames.games.arcmage import table as t
+from cardgames.games.arcmage.context import Rules
+from cardgames.games.arcmage.events import seat_of_ref
+from cardgames.games.arcmage.schema import FACTION_NAMES, Card, TargetSpec
+from cardgames.games.arcmage.verbs import VERB_TABLE, put_creature
+
+
+class Play:
+    """The PriorityRules and EffectRules of ARC-mage."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.verbs: Mapping[str, Any] = VERB_TABLE
+
+    def frame_kinds(self) -> dict[str, FrameKind]:
+        return {"cast": FnFrame(self._cast_run, self._cast_answer),
+                "activate": FnFrame(self._act_run, self._act_answer),
+                "move": FnFrame(self._move_run, self._move_answer),
+                "trigger": FnFrame(self._trig_run, self._trig_answer)}
+
+    def name(self, state: State, oid: int) -> str:
+        s = seat_of_ref(oid)
+        if s is not None:
+            return state.players[s].name
+        return self.rules.card_name(state, state.objects[oid])
+
+    # -- priority --------------------------------------------------------------------------
+
+    def priority_options(self, state: State, seat: int, frame: Frame) -> list[Option]:
+        rules = self.rules
+        window = str(frame.data.get("window", ""))
+        opts: list[Option] = []
+        for obj in state.cards_in(t.hand(seat)):
+            if legal_play.playable(rules, state, seat, obj, window):
+                card = rules.cards[obj.card]
+                opts.append(Option(f"play:{obj.id}", f"Play {card.name} ({self.cost_text(state, seat, card)})",
+                                   "play", obj.id))
+        if legal_play.slow_ok(state, seat, window):
+            for o in t.creatures_of(state, seat):
+                if legal_play.why_not_move(rules, state, o, window) is None:
+                    opts.append(Option(f"move:{o.id}", f"Move {self.name(state, o.id)}", "move", o.id))
+        for o, i in legal_play.abilities(rules, state, seat):
+            opts.append(Option(f"act:{o.id}:{i}", f"{self.name(state, o.id)}: {self.ability_text(o.card, i)}",
+                               "ability", o.id))
+        return opts
+
+    def cost_text(self, state: State, seat: int, card: Card) -> str:
+        cost = board.cost_of(self.rules, state, seat, card)
+        x = "X+" if card.x else ""
+        return f"{x}{cost}, loyalty {card.loyalty} {FACTION_NAMES[card.faction]}"
+
+    def ability_text(self, cid: str, i: int) -> str:
+        ab = self.rules.cards[cid].activated[i]
+        parts = (["mark me"] if ab.mark_me else []) + ([f"pay {ab.pay}"] if ab.pay else []) \
+            + (["sacrifice me"] if ab.sacrifice_me else [])
+        return ", ".join(parts) or "activate"
+
+    def pass_label(self, state: State, seat: int, frame: Frame) -> str:
+        if state.chain:
+            return f"Pass (let {state.chain[-1].label} resolve)"
+        window = str(frame.data.get("window", ""))
+        if seat == state.active and window in legal_play.PLAY_WINDOWS:
+            return "End this Play phase"
+        return "Pass"
+
+    def wants_priority(self, state: State, seat: int, frame: Frame) -> bool:
+        return stops.wants_priority(self, state, seat, frame)
+
+    def must_ask(self, state: State, seat: int, frame: Frame) -> bool:
+        """The active player's own Play phase always asks them (with an empty stack)."""
+        return seat == state.active and not state.chain and frame.data.get("window") in legal_play.PLAY_WINDOWS
+
+    def could_respond(self, state: State, seat: int, frame: Frame) -> bool:
+        """By public information: cards in hand (events may be played any time), or an ability of a
+        card of theirs in play."""
+        if state.zones[t.hand(seat)].cards:
+            return True
+        return any(self.rules.cards[o.card].activated for o in t.creatures_of(state, seat))
+
+    def concerns(self, state: State, seat: int, frame: Frame) -> bool:
+        """By public information: the newest item on the stack is another player's and aims at this
+        seat or one of its cards (an item with no target concerns every other player only in a 1v1
+        game); or the seat is attacked (after attackers are announced) or attacking (after defenders
+        are assigned), or, in a 1v1 game, the opponent devotes (Tactics: any player may react)."""
+        if state.chain:
+            top = state.chain[-1]
+            if top.controller == seat:
+                return False
+            aimed = [r for ts in top.targets.values() for r in ts]
+            if not aimed:
+                return len(state.live_seats()) == 2
+            return any(r == -(seat + 1) or (r in state.objects and state.objects[r].controller == seat)
+                       for r in aimed)
+        window = str(frame.data.get("window", ""))
+        battle = state.battle or {}
+        if window == "attack":
+            return seat in battle.get("defenders_of", [])
+        if window == "defend":
+            return seat == battle.get("attacker")
+        if window == "tactics":
+            return seat != state.active and len(state.live_seats()) == 2
+        return False
+
+    def begin_maneuver(self, flow: Flow, seat: int, option: Option, frame: Frame) -> None:
+        kind, _, rest = option.key.partition(":")
+        if kind == "play":
+            oid = int(rest)
+            flow.emit(ce.ObjectMoved(oid, t.STACK))  # announced: shown to all
+            flow.push("cast", seat=seat, card=oid, mode=None, place=None, chosen={}, x=None, paid=False,
+                      sacrificed=False)
+        elif kind == "move":
+            flow.push("move", seat=seat, creature=int(rest))
+        elif kind == "act":
+            src, i = rest.split(":")
+            flow.push("activate", seat=seat, source=int(src), index=int(i), chosen={}, paid=False)
+
+    # -- announcing a card ---------------------------------------------------------------
+
+    def _slots(self, card: Card, mode: int | None) -> dict[str, TargetSpec]:
+        if card.play is None:
+            return {}
+        if mode is not None and mode >= 0:
+            return dict(card.play.modes[mode].targets)
+        return dict(card.play.targets)
+
+    def _next_target(self, state: State, seat: int, slots: dict[str, TargetSpec], chosen: dict[str, Any],
+                     source: int | None, prompt: str) -> Ask | None:
+        for slot, spec in slots.items():
+            if slot not in chosen:
+                opts = [Option(f"target:{o}", f"Target {self.name(state, o)}", "target", o)
+                        for o in legal.targets(self.rules, state, seat, spec, source)]
+                return Ask(seat, "target", f"{prompt}: choose {spec.kind.replace('_', ' or ')}", opts)
+        return None
+
+    def _cast_run(self, flow: Flow, frame: Frame) -> Ask | None:
+        if checks.check_state(flow):  # e.g. a city sacrificed to pay: its residents' moves come first
+            return None
+        state = flow.state
+        if state.players[int(frame.data["seat"])].eliminated:  # it sacrificed its last city to pay
+            flow.pop(frame)
+            return None
+        d = frame.data
+        seat = int(d["seat"])
+        oid = int(d["card"])
+        card = self.rules.cards[state.objects[oid].card]
+        if d["mode"] is None:
+            ms = legal_play.modes(self.rules, state, seat, card, oid)
+            if len(ms) == 1 or not ms:
+                flow.update(frame, mode=ms[0] if ms else -1)
+                return None
+            assert card.play is not None
+            return Ask(seat, "mode", f"{card.name}: choose one",
+                       [Option(f"mode:{i}", card.play.modes[i].label, "mode") for i in ms])
+        if d["place"] is None and card.type in ("creature", "enchantment"):
+            places = (legal_play.places(self.rules, state, seat, card) if card.is_creature
+                      else legal_play.enchant_targets(self.rules, state, seat, card))
+            if places == [0]:
+                flow.update(frame, place=0)
+                return None
+            what = "Put it into" if card.is_creature else "Enchant"
+            return Ask(seat, "place", f"{card.name}: where?",
+                       [Option(f"place:{p}", f"{what} " + ("your army" if p < 0 and card.is_creature
+                                                            else self.name(state, p)), "place",
+                               None if p < 0 else p) for p in places])
+        ask = self._next_target(state, seat, self._slots(card, int(d["mode"])), dict(d["chosen"]), oid, card.name)
+        if ask is not None and card.x_is == "target_atk":  # only targets whose X it can pay for
+            ask = Ask(ask.seat, ask.kind, ask.prompt, [o for o in ask.options if o.ref is not None and
+                                                      legal_play.affordable_x(self.rules, state, seat, card, o.ref)])
+        if ask is not None:
+            return ask
+        if card.x and d["x"] is None and card.x_is == "target_atk":
+            # Variable Resource Costs: X is the target's ATK, fixed as the card is announced (R12).
+            target = state.objects[int(next(iter(dict(d["chosen"]).values())))]
+            flow.update(frame, x=board.atk(self.rules, state, target))
+            return None
+        if card.x and d["x"] is None:
+            top = legal.max_x(state, seat, card.cost - board.discount(self.rules, state, seat, card),
+                              card.loyalty, card.faction)
+            low = max(0, card.loyalty - (card.cost - board.discount(self.rules, state, seat, card)))
+            return Ask(seat, "x", f"{card.name}: choose X (the cost is never below its loyalty)",
+                       [Option(f"x:{n}", f"X = {n}", "x") for n in range(low, max(top, low) + 1)])
+        if card.play is not None and card.play.sacrifice_city and not d["sacrificed"]:
+            return Ask(seat, "sacrifice_city", f"{card.name}: sacrifice one of your cities",
+                       [Option(f"city:{c.id}", f"Sacrifice {c_name}", "city", c.id)
+                        for c in t.cities(state, seat) for c_name in [self.name(state, c.id)]])
+        if not d["paid"]:
+            return self._pay(flow, frame, seat, board.cost_of(self.rules, state, seat, card, int(d["x"] or 0)),
+                             card.loyalty, card.faction)
+        flow.pop(frame)
+        mode = int(d["mode"])
+        ref = (f"card:{card.id}:mode:{mode}" if mode >= 0 else f"card:{card.id}:play") if card.play else \
+            f"card:{card.id}:enchant" if card.enchant else f"card:{card.id}:creature"
+        data: dict[str, Json] = {"x": int(d["x"] or 0), "place": d["place"]}
+        flow.emit(ce.ChainPushed(flow.new_id(), seat, "card", card.name, oid, ref,
+                                 {k: [int(v)] for k, v in dict(d["chosen"]).items()}, data))
+        for o in t.creatures_of(state, seat):  # "whenever you cast a ... card" (Nourished Flower)
+            trig = self.rules.cards[o.card].on_cast
+            if trig is not None and trig.faction == card.faction:
+                checks.queue(flow, o, f"card:{o.card}:on_cast")
+        chainmod.reopen(flow, self.next_seat(state, seat))
+        return None
+
+    def next_seat(self, state: State, seat: int) -> int:
+        order = state.seats_from(seat)
+        return order[1] if len(order) > 1 else seat
+
+    def _pay(self, flow: Flow, frame: Frame, seat: int, cost: int, loyalty: int, faction: str) -> Ask | None:
+        """Playing a card: loyalty from the card's own faction, then the rest from any faction the player
+        picks (asked only when there is a choice)."""
+        state = flow.state
+        left = int(frame.data.get("owed", -1))
+        if left < 0:
+            checks.pay_loyal(flow, seat, faction, loyalty)
+            flow.update(frame, owed=cost - loyalty)
+            return None
+        if left == 0:
+            flow.update(frame, paid=True)
+            return None
+        facs = checks.payable_factions(state, seat)
+        if len(facs) == 1:
+            checks.pay_from(flow, seat, facs[0])
+            flow.update(frame, owed=left - 1)
+            return None
+        return Ask(seat, "pay", f"Pay {left} more: from which faction's resources?",
+                   [Option(f"pay:{f}", f"{FACTION_NAMES[f]} ({t.available(state, seat, f)} left)", "pay")
+                    for f in facs])
+
+    def _cast_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
+        key, _, rest = option.key.partition(":")
+        d = frame.data
+        if key == "mode":
+            flow.update(frame, mode=int(rest))
+        elif key == "place":
+            flow.update(frame, place=int(rest))
+        elif key == "target":
+            card = self.rules.cards[flow.state.objects[int(d["card"])].card]
+            slot = next(s for s in self._slots(card, int(d["mode"])) if s not in d["chosen"])
+            flow.update(frame, chosen={**d["chosen"], slot: int(rest)})
+        elif key == "x":
+            flow.update(frame, x=int(rest))
+        elif key == "city":
+            checks.destroy_city(flow, flow.state.objects[int(rest)], sacrificed=True)
+            flow.update(frame, sacrificed=True)
+        elif key == "pay":
+            checks.pay_from(flow, int(d["seat"]), rest)
+            flow.update(frame, owed=int(d["owed"]) - 1)
+
+    # -- activated abilities ---------------------------------------------------------------
+
+    def _act_run(self, flow: Flow, frame: Frame) -> Ask | None:
+        if checks.check_state(flow):
+            return None
+        state = flow.state
+        if state.players[int(frame.data["seat"])].eliminated or not t.in_play(state.objects[int(frame.data["source"])]):
+            flow.pop(frame)
+            return None
+        d = frame.data
+        seat, oid, i = int(d["seat"]), int(d["source"]), int(d["index"])
+        obj = state.objects[oid]
+        ab = self.rules.cards[obj.card].activated[i]
+        ask = self._next_target(state, seat, dict(ab.targets), dict(d["chosen"]), oid, self.name(state, oid))
+        if ask is not None:
+            return ask
+        if not d["paid"]:
+            if ab.pay:
+                return self._pay(flow, frame, seat, ab.pay, 0, "gaian")
+            flow.update(frame, paid=True)
+            return None
+        flow.pop(frame)
+        label = f"{self.name(state, oid)}'s ability"
+        if ab.mark_me:
+            checks.mark(flow, obj)
+        flow.emit(ce.ChainPushed(flow.new_id(), seat, "ability", label, oid, f"card:{obj.card}:act:{i}",
+                                 {k: [int(v)] for k, v in dict(d["chosen"]).items()}, {}))
+        if ab.sacrifice_me:
+            checks.leave_play(flow, obj, t.gone(obj.owner))
+        chainmod.reopen(flow, self.next_seat(state, seat))
+        return None
+
+    def _act_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
+        key, _, rest = option.key.partition(":")
+        d = frame.data
+        if key == "target":
+            ab = self.rules.cards[flow.state.objects[int(d["source"])].card].activated[int(d["index"])]
+            slot = next(s for s in ab.targets if s not in d["chosen"])
+            flow.update(frame, chosen={**d["chosen"], slot: int(rest)})
+        elif key == "pay":
+            checks.pay_from(flow, int(d["seat"]), rest)
+            flow.update(frame, owed=int(d["owed"]) - 1)
+
+    # -- movement --------------------------------------------------------------------------
+
+    def _move_run(self, flow: Flow, frame: Frame) -> Ask | None:
+        state = flow.state
+        obj = state.objects[int(frame.data["creature"])]
+        opts = [Option(f"to:{z}", "Into the army" if z.startswith("army:") else f"Into {self.name(state, int(z[4:]))}",
+                       "place", None if z.startswith("army:") else int(z[4:]))
+                for z in legal_play.destinations(self.rules, state, obj)]
+        return Ask(int(frame.data["seat"]), "move", f"Move {self.name(state, obj.id)} where?",
+                   [*opts, Option("cancel", "Cancel", "cancel")])
+
+    def _move_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
+        """Movement: mark it (Travel: not marked), announce, place it; flag the cities it touched."""
+        flow.pop(frame)
+        if option.key == "cancel":
+            return
+        state = flow.state
+        obj = state.objects[int(frame.data["creature"])]
+        dest = option.key[3:]
+        touched = [c for c in (t.city_of(obj), int(dest[4:]) if dest.startswith("res:") else None) if c is not None]
+        if "travel" not in board.keywords(self.rules, state, obj):
+            checks.mark(flow, obj)
+        flow.emit(ce.ObjectMoved(obj.id, dest))
+        flow.emit(ce.GlobalSet("moved_cities", [*(state.globals.get("moved_cities") or []), *touched]))
+        chainmod.reopen(flow, int(frame.data["seat"]))
+
+    # -- triggered abilities and one-shot city levels -----------------------------------------
+
+    def flush_triggers(self, flow: Flow) -> bool:
+        if checks.check_state(flow):
+            return True
+        state = flow.state
+        if not state.pending_triggers:
+            return False
+        trig = state.pending_triggers[0]
+        flow.emit(ce.TriggersTaken([int(trig["id"])]))
+        source, controller, ref, vars_ = checks.trigger_data(trig)
+        if state.players[controller].eliminated:
+            return True
+        flow.push("trigger", source=source, controller=controller, ref=ref, vars=vars_, chosen={})
+        return True
+
+    def _trig_run(self, flow: Flow, frame: Frame) -> Ask | None:
+        state = flow.state
+        d = frame.data
+        ref = str(d["ref"])
+        slots = {k: TargetSpec.model_validate(v) if isinstance(v, dict) else v
+                 for k, v in self.rules.cat.effect(ref).targets.items()}
+        seat = int(d["controller"])
+        for slot, spec in slots.items():
+            if slot not in d["chosen"] and not legal.targets(self.rules, state, seat, spec, int(d["source"])):
+                flow.pop(frame)  # a part with no legal target does nothing (R22)
+                return None
+        ask = self._next_target(state, seat, slots, dict(d["chosen"]), int(d["source"]),
+                                self.name(state, int(d["source"])))
+        if ask is not None:
+            return ask
+        flow.pop(frame)
+        effects.start(flow, ref, seat, source=int(d["source"]),
+                      targets={k: [int(v)] for k, v in dict(d["chosen"]).items()}, vars=dict(d["vars"]))
+        return None
+
+    def _trig_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
+        slots = self.rules.cat.effect(str(frame.data["ref"])).targets
+        slot = next(s for s in slots if s not in frame.data["chosen"])
+        flow.update(frame, chosen={**frame.data["chosen"], slot: int(option.key.split(":")[1])})
+
+    # -- resolving ---------------------------------------------------------------------------
+
+    def resolve_top(self, flow: Flow) -> None:
+        entry = flow.state.chain[-1]
+        effects.start(flow, str(entry.ability), entry.controller, source=entry.source,
+                      targets=entry.targets, entry=entry.id, vars=dict(entry.data))
+
+    def steps(self, ref: str) -> list[dict[str, Any]]:
+        return self.rules.cat.effect(ref).steps
+
+    def _entry(self, state: State, frame: Frame) -> Any:
+        eid = frame.data.get("entry")
+        return next((e for e in state.chain if e.id == eid), None)
+
+    def start_resolution(self, flow: Flow, frame: Frame) -> bool:
+        """Targets are checked again; an item whose every target is gone does nothing, its card goes
+        to the graveyard and its costs stay spent (R24)."""
+        state = flow.state
+        entry = self._entry(state, frame)
+        if entry is None:
+            return frame.data.get("entry") is None
+        targets = dict(frame.data["targets"])
+        slots = self.rules.cat.effect(str(entry.ability)).targets
+        alive = {k: [i for i in v if _still_there(state, i)] for k, v in targets.items()}
+        lost = bool(slots) and all(not v for v in alive.values())
+        place = entry.data.get("place")
+        card = self.rules.cards[state.objects[entry.source].card] if entry.source is not None else None
+        if card is not None and entry.kind == "card" and card.type in ("creature", "enchantment") \
+                and place not in (None, 0) and int(place) > 0 and not t.in_play(state.objects[int(place)]):
+            lost = True
+        if lost:
+            flow.emit(ce.ChainPopped(entry.id, "fizzled", entry.label))
+            if entry.kind == "card" and entry.source is not None:
+                flow.emit(ce.ObjectMoved(entry.source, t.grave(state.objects[entry.source].owner), reset=True))
+            return False
+        flow.update(frame, targets=alive)
+        if card is not None and entry.kind == "card" and card.type == "enchantment":
+            flow.emit(ce.ObjectMoved(entry.source, t.ench(entry.controller), controller=entry.controller))
+            if place:
+                flow.emit(ce.ObjectChanged(entry.source, attached_to=int(place)))
+        return True
+
+    def finish_resolution(self, flow: Flow, frame: Frame) -> None:
+        state = flow.state
+        entry = self._entry(state, frame)
+        if entry is None:
+            return
+        flow.emit(ce.ChainPopped(entry.id, "resolved", entry.label))
+        if entry.kind != "card" or entry.source is None:
+            return
+        obj = state.objects[entry.source]
+        card = self.rules.cards[obj.card]
+        if card.is_creature:
+            place = int(entry.data["place"] or 0)
+            put_creature(flow, obj.id, t.army(entry.controller) if place < 0 else t.residents_zone(place))
+        elif card.type in ("magic", "event") and obj.zone == t.STACK:
+            flow.emit(ce.ObjectMoved(obj.id, t.grave(obj.owner)))
+
+
+def _still_there(state: State, ref: int) -> bool:
+    s = seat_of_ref(ref)
+    if s is not None:
+        return not state.players[s].eliminated
+    obj = state.objects.get(ref)
+    return obj is not None and (t.in_play(obj) or obj.zone == t.STACK)

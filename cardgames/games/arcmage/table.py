@@ -1,0 +1,133 @@
+"""Zones and read-only questions about an ARC-mage table: cities, residents, army, vaults, who is where."""
+
+from __future__ import annotations
+
+from cardgames.engine.state import GameObject, State
+
+HAND_LIMIT = 7
+OPENING_HAND = 7
+STACK = "stack"
+FACTION_ORDER = ("gaian", "dark-legion", "red-banner", "house-of-nobles", "empire")
+
+
+def deck(s: int) -> str:
+    return f"deck:{s}"
+
+
+def hand(s: int) -> str:
+    return f"hand:{s}"
+
+
+def unbuilt(s: int) -> str:
+    return f"unbuilt:{s}"
+
+
+def kingdom(s: int) -> str:
+    return f"kingdom:{s}"
+
+
+def army(s: int) -> str:
+    return f"army:{s}"
+
+
+def ench(s: int) -> str:
+    return f"ench:{s}"
+
+
+def vault(s: int) -> str:
+    return f"vault:{s}"
+
+
+def grave(s: int) -> str:
+    return f"grave:{s}"
+
+
+def gone(s: int) -> str:
+    return f"gone:{s}"
+
+
+def residents_zone(city: int) -> str:
+    return f"res:{city}"
+
+
+def cities(state: State, s: int) -> list[GameObject]:
+    """The player's cities in play (Kingdom)."""
+    return state.cards_in(kingdom(s))
+
+
+def residents(state: State, city: int) -> list[GameObject]:
+    return state.cards_in(residents_zone(city))
+
+
+def city_of(obj: GameObject) -> int | None:
+    """The city a resident lives in, or None."""
+    return int(obj.zone[4:]) if obj.zone.startswith("res:") else None
+
+
+def in_army(obj: GameObject) -> bool:
+    return obj.zone.startswith("army:")
+
+
+def creature_zones(state: State, s: int) -> list[str]:
+    return [army(s)] + [residents_zone(c.id) for c in cities(state, s)]
+
+
+def creatures_of(state: State, s: int) -> list[GameObject]:
+    """Every creature the player controls in play: army, then residents city by city."""
+    return state.cached(f"arc.cr.{s}", lambda: _creatures_of(state, s))
+
+
+def _creatures_of(state: State, s: int) -> list[GameObject]:
+    """Army, own cities, then opponents' cities (Infiltrate) — each creature where its controller has it."""
+    zones = creature_zones(state, s)
+    zones += [residents_zone(c.id) for o in state.live_seats() if o != s for c in cities(state, o)]
+    out: list[GameObject] = []
+    for z in zones:
+        out.extend(o for o in state.cards_in(z) if o.controller == s)
+    return out
+
+
+def all_creatures(state: State) -> list[GameObject]:
+    return state.cached("arc.creatures", lambda: [o for s in state.live_seats() for o in creatures_of(state, s)])
+
+
+def all_cities(state: State) -> list[GameObject]:
+    return [c for s in state.live_seats() for c in cities(state, s)]
+
+
+def all_enchantments(state: State) -> list[GameObject]:
+    return [o for s in state.live_seats() for o in state.cards_in(ench(s))]
+
+
+def in_play(obj: GameObject) -> bool:
+    z = obj.zone
+    return z.startswith(("army:", "res:", "kingdom:", "ench:"))
+
+
+def resources(state: State, s: int, faction: str | None = None, *, unmarked: bool = False) -> list[GameObject]:
+    return [o for o in state.cards_in(vault(s)) if (faction is None or o.props.get("faction") == faction)
+            and not (unmarked and o.exhausted)]
+
+
+def pool(state: State, s: int, faction: str) -> int:
+    """Produced, unspent resources of a faction (they expire at the end of the turn)."""
+    return state.players[s].counters.get(f"pool:{faction}", 0)
+
+
+def available(state: State, s: int, faction: str) -> int:
+    return len(resources(state, s, faction, unmarked=True)) + pool(state, s, faction)
+
+
+def total_available(state: State, s: int) -> int:
+    return sum(available(state, s, f) for f in FACTION_ORDER)
+
+
+def opponents(state: State, s: int) -> list[int]:
+    """Live players on other teams, in turn order after `s`."""
+    team = state.players[s].team
+    return [o for o in state.seats_from(s) if o != s and state.players[o].team != team]
+
+
+def teammates(state: State, s: int) -> list[int]:
+    team = state.players[s].team
+    return [o for o in state.live_seats() if o != s and state.players[o].team == team]

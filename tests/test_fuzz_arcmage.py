@@ -1,0 +1,71 @@
+"""Fuzz: seeded random ARC-mage games — 1v1, free-for-all, headed giant and Aminduna at every player
+count — through the kit's harness (`tests/kit/fuzz.py` says what is checked after every event and
+decision).
+
+The random players take back a half-made move or devotion now and then but mostly choose uniformly,
+so they play events in answer, move, devote, attack, defend and split damage. The full settled
+invariants: every card in exactly one zone, no negative produced resource, no creature in play with
+lethal damage, nothing on the stack zone without its stack item.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from kit.fuzz import MOVES, NAMES, Format, FuzzSpec, cases, run_case
+
+from cardgames.engine.decisions import Decision, Option
+from cardgames.engine.stops import STOP_SETTINGS
+from cardgames.games.arcmage.events import MOVES as ARC_MOVES
+from cardgames.games.arcmage.rules import Arcmage
+
+
+def pick(rng: random.Random, d: Decision) -> Option:
+    """A random answer that does not dither: "cancel"/"back" rarely, "done"/"pass" at a steady rate;
+    it mostly attacks when it can and adds attackers, so that games end in a few dozen turns."""
+    opts = [o for o in d.options if o.group != "cancel"] or list(d.options)
+    ends = [o for o in opts if o.group in ("done", "pass")]
+    rest = [o for o in opts if o.group not in ("done", "pass")]
+    if d.kind in ("attack", "attackers") and rest and rng.random() < 0.85:
+        return rng.choice(rest)
+    if d.kind == "move" and rng.random() < 0.7:  # creatures out of their cities into the army, to fight
+        army = [o for o in opts if o.key.startswith("to:army")]
+        if army:
+            return army[0]
+    if ends and rng.random() < 0.3:
+        return rng.choice(ends)
+    return rng.choice(opts)
+
+
+def table(n: int, fmt: str) -> Callable[[random.Random, int], dict[str, Any]]:
+    """A format's options: the app's own stop setting ("relevant") for every player; the harness
+    gives every fourth game random settings that change mid-game."""
+    return lambda rng, seed: {"format": fmt, "stop": {name: "relevant" for name in NAMES[:n]}}
+
+
+ALL_FORMATS = [Format("1v1", 2, table(2, "1v1")),
+               *[Format(f"ffa-{n}p", n, table(n, "ffa")) for n in (3, 4, 5, 6)],
+               *[Format(f"giant-{n}p", n, table(n, "giant")) for n in (3, 4, 5, 6)],
+               *[Format(f"aminduna-{n}p", n, table(n, "aminduna")) for n in (3, 4, 5, 6)]]
+CI_FORMATS = ("1v1", "ffa-3p")
+"""What CI plays (the README's budget: fewer formats in CI); CARDGAMES_FUZZ_ARCMAGE=all plays every
+format and player count (200 games each by default: about 50 CPU-minutes on this machine)."""
+
+SPEC = FuzzSpec(
+    rules=Arcmage(),
+    test_file="tests/test_fuzz_arcmage.py",
+    formats=ALL_FORMATS if os.environ.get("CARDGAMES_FUZZ_ARCMAGE") == "all"
+    else [f for f in ALL_FORMATS if f.name in CI_FORMATS],
+    pick=pick,
+    moves=(*MOVES, *ARC_MOVES),
+    preference=("stop", STOP_SETTINGS),
+)
+
+
+@pytest.mark.parametrize("fmt, seeds", cases(SPEC))
+def test_fuzz_random_games(fmt: Format, seeds: list[int]) -> None:
+    run_case(SPEC, fmt, seeds)

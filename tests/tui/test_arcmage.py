@@ -1,0 +1,97 @@
+"""ARC-mage at the terminal: the New game form (decks, deck files), the board, and hot-seat privacy
+through a whole game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kit.app import leaked, names_by_visibility, open_new_game, play_by_bot
+from textual.widgets import Input, OptionList, Select, Static
+
+from cardgames.bots.keen_bot import KeenBot
+from cardgames.tui.app import CardgamesApp
+from cardgames.tui.screens.game import GameScreen
+from cardgames.tui.screens.gameover import GameOverScreen
+from cardgames.tui.session import Session
+
+SIZE = (140, 45)
+
+
+def board_text(screen: GameScreen) -> str:
+    parts = []
+    for widget in screen.query("Static").results(Static):
+        parts += [str(widget.content), str(widget.border_title or "")]
+    options = screen.query_one("#options", OptionList)
+    parts += [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    return "\n".join(parts)
+
+
+async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_game(cardgames_home: Path) -> None:
+    """Hot-seat privacy: across a whole 1v1 game played through the app, every screen names only cards
+    its viewer may see now or read about in their own log; the game ends on the game-over screen."""
+    session = Session.start("arcmage", ["Ann", "Bob"], 28,
+                            {"decks": {"Ann": "the-uprising", "Bob": "toll-of-time"},
+                             "stop": {"Ann": "relevant", "Bob": "relevant"}}, cardgames_home / "a.save")
+    app = CardgamesApp(session)
+    bot = KeenBot(28)
+    g = session.game
+
+    def check(app: CardgamesApp, screen: GameScreen) -> None:
+        seat = session.seated
+        hidden, shown = names_by_visibility(g, seat)
+        known = shown | {n for n in hidden if any(n in line for line in screen.feeds[seat].lines)}
+        leaks = leaked(board_text(screen), hidden - known, known)
+        who = "the public table" if seat is None else f"{g.players[seat]}'s screen"
+        assert not leaks, f"{who} shows hidden cards {leaks}"
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        checked = await play_by_bot(app, pilot, bot, each=check)
+        assert isinstance(app.screen, GameOverScreen)
+    assert g.outcome is not None and checked > 100
+
+
+async def test_new_game_form_offers_the_six_decks_and_refuses_a_bad_deck_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("armory: 1\nbarracks: 1\nborgs-keep: 1\nbearer: 4\n", encoding="utf-8")
+    app = CardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_new_game(app, pilot)
+        screen.query_one("#game", Select).value = "arcmage"
+        await pilot.pause()
+        assert screen.query_one("#arc-deck-0").display
+        screen.query_one("#arc-deckfile-0", Input).value = str(bad)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        error = str(screen.query_one("#error", Static).content)
+        assert "bad.yaml:4" in error and "at most 3 copies" in error
+        assert screen.query_one("#arc-deckfile-0", Input).value == str(bad)
+
+
+async def test_every_stop_of_the_board_inspects_to_its_text(cardgames_home: Path) -> None:
+    """`i` on any card the board shows (cities, residents, army, graveyards, hand, the attack) reads it in
+    full: its name, its printed text, and what of it is not enforced."""
+    from cardgames.tui import scenes_arcmage as scenes
+    from cardgames.tui.boards.base import Board
+
+    session = scenes.attack(cardgames_home / "s.save")
+    app = CardgamesApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        board = screen.query_one(Board)
+        view = session.view()
+        cards = {c.id: c for z in view.zones.values() for c in z.cards}
+        checked = 0
+        for _, spot in board.stops():
+            if spot.ref is None:
+                continue
+            text = board.details(view, spot.ref)
+            card = cards.get(spot.ref)
+            assert text.startswith("# ") or text == "This card is hidden from you.", (spot, text)
+            if card is not None and not card.hidden and card.name:
+                assert card.name in text and session.game.ruleset.cards[card.card].text in text  # type: ignore[attr-defined]
+            checked += 1
+        assert checked > 10
