@@ -31,3 +31,12 @@ def test_why_not_answers_only_from_what_the_seat_may_know() -> None:
     g = game({"hand": ["haven-warrior"]}, {"hand": ["ordis-trooper", "achilles"]})
     text = " ".join(f"{a} {b}" for a, b in g.why_not(ANN))
     assert "Ordis Trooper" not in text and "Achilles" not in text
+
+
+def test_why_not_ends_with_the_rules_section_that_forbids_it() -> None:
+    """As the lessons name rules: a cost is "Playing cards", turns and passing are "The Day"."""
+    g = game({"hand": ["haven-warrior"], "mana": ["red"] * 2}, {"hand": ["ordis-trooper"]})
+    assert dict(g.why_not(ANN))["Play Haven Warrior from Hand"].endswith("(rule: Playing cards)")
+    assert dict(g.why_not(BOB))["Play Ordis Trooper from Hand"].endswith("(rule: The Day)")
+    say(g, "pass")
+    assert dict(g.why_not(ANN))["Play Haven Warrior from Hand"].endswith("(rule: The Day)")

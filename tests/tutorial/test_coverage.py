@@ -14,7 +14,7 @@ from cardgames.tutorial.loader import rule_sections
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "tutorials.md"
-GAMES = ["allegiance", "algomancy", "mechamancers"]
+GAMES = ["allegiance", "algomancy", "altered", "mechamancers"]
 
 
 def table(game: str) -> list[tuple[str, str, str]]:

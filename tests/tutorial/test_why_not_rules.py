@@ -18,6 +18,7 @@ RULE = re.compile(r" \(rule: (.+)\)$")
 GAMES = {
     "allegiance": {"heroes": ["beledan-kind", "thedric-egen"]},
     "algomancy": {"format": "draft", "elements": ["fire", "water", "earth"]},
+    "altered": {"decks": {"Ann": "haven-vanguard", "Bob": "recruits-and-titans"}},
 }
 
 

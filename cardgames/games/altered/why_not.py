@@ -1,5 +1,6 @@
 """ "Why can't I play this?" for Altered: each card in the seat's Hand or Reserve and each ability it
-controls that it cannot use now, with the rule that stops it (from its own cards and public facts)."""
+controls that it cannot use now, with the rule that stops it (from its own cards and public facts); each
+reason ends with the section of docs/rules/altered.md that forbids the move, as the lessons name it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,15 @@ from cardgames.engine.state import State
 from cardgames.games.altered import legal, steps
 from cardgames.games.altered import table as t
 from cardgames.games.altered.context import Rules
+
+DAY = "The Day"
+PLAYING = "Playing cards"
+"""Sections of docs/rules/altered.md: turns, passing and readying are the Day's; costs and limits are
+how cards are played."""
+
+
+def _named(why: str, section: str) -> str:
+    return f"{why} (rule: {section})"
 
 
 def reasons(rules: Rules, state: State, seat: int, legal_keys: set[str]) -> list[tuple[str, str]]:
@@ -21,15 +31,18 @@ def reasons(rules: Rules, state: State, seat: int, legal_keys: set[str]) -> list
                 continue
             name = f"Play {rules.card_name(state, obj)} from {where}"
             if passed:
-                out.append((name, "you have passed: no more turns this Afternoon (fragment 1.3.2.d)"))
+                out.append((name, _named("you have passed: no more turns this Afternoon (fragment 1.3.2.d)", DAY)))
             elif not my_turn:
-                out.append((name, "cards are played only in your own Afternoon turn (fragment 5.1.1.b)"))
+                out.append((name, _named("cards are played only in your own Afternoon turn (fragment 5.1.1.b)", DAY)))
             elif where == "Reserve" and obj.exhausted:
                 out.append(
                     (
                         name,
-                        "it is exhausted: exhausted cards in Reserve can't be played until Morning's "
-                        "Prepare readies them (fragment 1.3.2.b)",
+                        _named(
+                            "it is exhausted: exhausted cards in Reserve can't be played until Morning's "
+                            "Prepare readies them (fragment 1.3.2.b)",
+                            DAY,
+                        ),
                     )
                 )
             else:
@@ -38,8 +51,11 @@ def reasons(rules: Rules, state: State, seat: int, legal_keys: set[str]) -> list
                 out.append(
                     (
                         name,
-                        f"it costs {cost} mana ({where} cost); you have {orbs} ready Mana Orb{plural}: "
-                        "a cost that cannot be paid is impossible (fragment 1.4.1.b)",
+                        _named(
+                            f"it costs {cost} mana ({where} cost); you have {orbs} ready Mana Orb{plural}: "
+                            "a cost that cannot be paid is impossible (fragment 1.4.1.b)",
+                            PLAYING,
+                        ),
                     )
                 )
     sources = [*steps.in_play_of(state, seat), *state.cards_in(t.reserve(seat))]
@@ -51,25 +67,27 @@ def reasons(rules: Rules, state: State, seat: int, legal_keys: set[str]) -> list
                 continue
             name = f"Use {rules.card_name(state, obj)}'s {'support ability' if in_reserve else 'quick action'}"
             if not my_turn:
-                why = "quick actions are played only during your own Afternoon turn (fragment 5.1.1.b)"
+                why = _named("quick actions are played only during your own Afternoon turn (fragment 5.1.1.b)", DAY)
             elif obj.exhausted:
                 why = "it is exhausted" + (
-                    ": exhausted cards in Reserve have no support abilities"
+                    _named(": exhausted cards in Reserve have no support abilities", DAY)
                     if in_reserve
-                    else ": {T} is a cost it cannot pay"
+                    else _named(": {T} is a cost it cannot pay", PLAYING)
                 )
             elif not steps.condition_holds(state, ab.condition, seat):
-                why = (
+                why = _named(
                     "only if you are the first player (its text)"
                     if ab.condition == "first_player"
-                    else f"needs {ab.condition}"
+                    else f"needs {ab.condition}",
+                    DAY,
                 )
             elif steps.uses(state, f"q:{obj.id}:{i}") >= t.LIMIT:
-                why = "played a hundred times today: the limit (fragment 1.4.6.b)"
+                why = _named("played a hundred times today: the limit (fragment 1.4.6.b)", PLAYING)
             else:
-                why = (
+                why = _named(
                     f"it costs {legal.ability_cost(state, ab, seat)} mana; you have {orbs} ready Mana Orbs: "
-                    "a cost that cannot be paid is impossible (fragment 1.4.1.b)"
+                    "a cost that cannot be paid is impossible (fragment 1.4.1.b)",
+                    PLAYING,
                 )
             out.append((name, why))
     return out
