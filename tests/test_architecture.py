@@ -231,3 +231,14 @@ def test_the_state_read_finder_finds_reads() -> None:
         "view = game.view(None)\n"
     )
     assert _state_reads(code) == [3, 4, 5]
+
+
+def test_test_modules_have_unique_names() -> None:
+    """pytest imports a test file outside a package by its name alone: two `test_cards.py` in two
+    games' folders pass when each folder runs by itself and break the whole suite's collection."""
+    seen: dict[str, list[str]] = {}
+    for path in (ROOT / "tests").rglob("*.py"):
+        if path.name != "__init__.py" and not (path.parent / "__init__.py").exists():
+            seen.setdefault(path.stem, []).append(str(path.relative_to(ROOT)))
+    twice = {name: paths for name, paths in seen.items() if len(paths) > 1}
+    assert not twice, f"rename with the game's name in front (test_<game>_…): {twice}"

@@ -10,7 +10,7 @@ import pytest
 from cardgames.tutorial import Coach, LessonError, lessons_of, load_lesson
 from cardgames.tutorial.loader import games_with_lessons, lesson_dirs, rule_sections
 from cardgames.tutorial.script import parse_script
-from tests.tutorial.walk import walk
+from tutorial.walk import walk
 
 LESSONS = [d for game in games_with_lessons() for d in lesson_dirs(game)]
 

@@ -12,7 +12,7 @@ from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine.game import Game
 from cardgames.tutorial import lessons_of
 from cardgames.tutorial.loader import rule_sections
-from tests.tutorial.walk import walk
+from tutorial.walk import walk
 
 RULE = re.compile(r" \(rule: (.+)\)$")
 GAMES = {

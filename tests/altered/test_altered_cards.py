@@ -321,7 +321,7 @@ def _resolve(g: Game, answer: str) -> str:
 
 @pytest.mark.parametrize("cid, ann, bob, answers, check", CASES, ids=[c[0] for c in CASES])
 def test_card(cid: str, ann: dict[str, Any], bob: dict[str, Any], answers: list[str], check: Check) -> None:
-    COVERAGE.setdefault(cid, set()).add("test_cards.test_card")
+    COVERAGE.setdefault(cid, set()).add("test_altered_cards.test_card")
     g = game(ann, bob)
     use = bool(answers) and answers[0] == "use"
     keys = g.decision.keys()
@@ -338,7 +338,7 @@ def test_card(cid: str, ann: dict[str, Any], bob: dict[str, Any], answers: list[
 
 
 for _cid, *_ in CASES:
-    COVERAGE.setdefault(_cid, set()).add("test_cards.test_card")
+    COVERAGE.setdefault(_cid, set()).add("test_altered_cards.test_card")
 
 
 @covers("subhash-and-marmo", "brassbug")
@@ -449,7 +449,7 @@ def test_hydracaena_at_noon_gains_four_boosts_and_is_eternal() -> None:
 
 
 def test_every_card_with_structured_abilities_has_a_card_test() -> None:
-    for mod in ("test_rulebook_scenarios",):
+    for mod in ("test_altered_rulebook_scenarios",):
         importlib.import_module(mod)
     cards = Catalog.load().cards
     need = {cid for cid, c in cards.items() if c.abilities or c.effect or c.passives}
