@@ -122,8 +122,38 @@ def check_state(rules: Rules, flow: Flow) -> bool:
         flow.emit(ce.PlayerEliminated(s, "life reached 0"))
     if losers:
         alive = state.live_seats()
+        duel = len(state.players) == 2
         if not alive:
-            flow.emit(ce.GameEnded([], "both players reached 0 life at once", draw=True))
+            flow.emit(ce.GameEnded([], "both players reached 0 life at once" if duel
+                                   else "every remaining player reached 0 life at once", draw=True))
         elif len(alive) == 1:
-            flow.emit(ce.GameEnded(alive, f"{state.players[losers[0]].name}'s life reached 0"))
+            flow.emit(ce.GameEnded(alive, f"{state.players[losers[0]].name}'s life reached 0" if duel
+                                   else f"{state.players[alive[0]].name} is the last player standing"))
+        else:
+            for s in losers:
+                leave_the_game(rules, flow, s)
     return bool(dead or losers)
+
+
+def leave_the_game(rules: Rules, flow: Flow, seat: int) -> None:
+    """An eliminated player leaves a game that goes on (R68): what they control in play and their
+    resources leave the game (a permanent owned by another player goes to its owner's bin); their
+    hand and pack are recycled, so they stay hidden. Their neighbours' regions close up (seating.py)."""
+    state = flow.state
+    for z in [z for z in state.zones.values() if z.id.startswith("region:")]:
+        for oid in list(z.cards):
+            o = state.objects[oid]
+            if o.zone != z.id or (o.controller != seat and o.owner != seat):
+                continue
+            leave_formation(flow, oid)
+            detach_all(flow, oid, "erased")
+            owner = o.owner
+            keep = owner >= 0 and owner != seat and not state.players[owner].eliminated \
+                and not rules.cards[o.card].is_token
+            flow.emit(ce.ObjectMoved(oid, t.bin_(owner) if keep else "erased", reset=True))
+    for oid in list(state.zones[t.resources(seat)].cards):
+        flow.emit(ce.ObjectMoved(oid, "erased", reset=True))
+    deck = t.deck_of(state, seat)
+    for zone in (t.hand(seat), t.pack(seat)):
+        for oid in list(state.zones[zone].cards):
+            flow.emit(ce.ObjectMoved(oid, deck, index=0, reset=True))

@@ -175,7 +175,7 @@ class Play:
         if window == "battle:attack_window":
             return seat == int(battle["defender"])
         if window == "battle:block_window":
-            return seat == int(battle["attacker"])
+            return seat in (battle.get("attackers") or [int(battle["attacker"])])
         return False
 
     def begin_maneuver(self, flow: Flow, seat: int, option: Option, frame: Frame) -> None:

@@ -15,21 +15,22 @@ from cardgames.engine.ruleset import Ruleset, SetupError
 from cardgames.engine.setup import Choice, Format, SeatChoice, SetupForm
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.engine.stops import STOP_SETTINGS
-from cardgames.games.algomancy import board, checks, describe, invariants, why_not
+from cardgames.games.algomancy import board, checks, describe, ffa, invariants, why_not
 from cardgames.games.algomancy import table as t
-from cardgames.games.algomancy.battle import Battle
 from cardgames.games.algomancy.catalog import MAX_COPIES, MIN_DECK, Catalog, read_deck_file
 from cardgames.games.algomancy.planning import Planning
 from cardgames.games.algomancy.play import Play
 from cardgames.games.algomancy.schema import ELEMENTS
+from cardgames.games.algomancy.seating import FFA_MIN, copies, draft_elements
 from cardgames.games.algomancy.turn import Turn
 from cardgames.games.algomancy.verbs import sacrifice_answer, sacrifice_run
 
 FORMATS = ("draft", "constructed")
 ELEMENT_CHOICES = ("random", "alternate")
 COPIES = 2
-"""Copies of each pool card in the live-draft deck (R15)."""
+"""Copies of each pool card in the live-draft deck with up to four players (R15; seating.copies)."""
 DRAFT_ELEMENTS = 3
+"""Elements of the live-draft deck with two or three players (seating.draft_elements)."""
 
 
 class Algomancy(Ruleset):
@@ -39,9 +40,9 @@ class Algomancy(Ruleset):
     title = "Algomancy"
     rules_version = "4"
     min_players = 2
-    max_players = 2
+    max_players = 6
     preferences = {"stop": STOP_SETTINGS}
-    sealed_decisions = frozenset({"draft"})
+    sealed_decisions = frozenset({"draft", "intent"})
     public_decisions = frozenset({"formation", "block", "assign_damage", "order_triggers", "graft_position", "target"})
 
     def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
@@ -49,7 +50,7 @@ class Algomancy(Ruleset):
         self.cards = self.cat.cards
         self.planning = Planning(self)
         self.play = Play(self)
-        self.battle_rules = Battle(self)
+        self.battle_rules = ffa.FfaBattle(self)
         self.turn = Turn(self, self.planning, self.battle_rules)
         self.frame_kinds: dict[str, FrameKind] = {
             "elements": FnFrame(self._elements_run, self._elements_answer),
@@ -73,10 +74,11 @@ class Algomancy(Ruleset):
         seats = tuple(range(self.min_players, self.max_players + 1))
         decks = tuple((d.name, d.id) for d in sorted(self.cat.decks.values(), key=lambda d: d.name))
         return SetupForm(
-            formats=(Format("draft", "Live draft (draft from a shared deck each turn)", seats),
-                     Format("constructed", "Constructed (a decklist each)", seats)),
+            formats=(Format("draft", "Live draft (draft from a shared deck each turn; 3+ players: free-for-all)",
+                            seats),
+                     Format("constructed", "Constructed (a decklist each; 3+ players: free-for-all)", seats)),
             choices=(Choice("element_choice", "Elements of the shared deck",
-                            (("The three elements at random", "random"),
+                            (("The elements at random (3, or 4 with four or more players)", "random"),
                              ("Players choose the elements in turn", "alternate")), formats=("draft",)),),
             seat_choices=(SeatChoice("deck", "decks", decks, random="Random decklist", by_player=True,
                                      file="or a deck file (.yaml)", read_file=self.read_deck,
@@ -88,9 +90,9 @@ class Algomancy(Ruleset):
         return self.check_deck(read_deck_file(path), str(path))
 
     def normalize_options(self, names: list[str], options: dict[str, Json]) -> dict[str, Json]:
-        if len(names) != 2:
-            raise SetupError("Algomancy is played 1v1 here: give exactly two players "
-                             "(FFA and teams are not built yet)")
+        if not self.min_players <= len(names) <= self.max_players:
+            raise SetupError(f"Algomancy is played by {self.min_players} to {self.max_players} players here "
+                             f"(2: 1v1; 3 to 6: free-for-all), not {len(names)}")
         if len(set(names)) != len(names) or not all(n.strip() for n in names):
             raise SetupError("players need different, non-empty names")
         known = {"format", "elements", "element_choice", "decks", "initiative", "stop"}
@@ -105,9 +107,11 @@ class Algomancy(Ruleset):
         if elements is not None:
             if fmt != "draft":
                 raise SetupError("elements are chosen for live draft; constructed games use decks")
-            if (not isinstance(elements, list) or len(elements) != DRAFT_ELEMENTS
-                    or len(set(elements)) != DRAFT_ELEMENTS or not set(elements) <= set(ELEMENTS)):
-                raise SetupError(f"elements: {DRAFT_ELEMENTS} different ones of {', '.join(ELEMENTS)}")
+            want = draft_elements(len(names))
+            if (not isinstance(elements, list) or len(elements) != want
+                    or len(set(elements)) != want or not set(elements) <= set(ELEMENTS)):
+                raise SetupError(f"elements: {want} different ones of {', '.join(ELEMENTS)} "
+                                 f"with {len(names)} players")
             out["elements"] = list(elements)
         choice = str(options.get("element_choice") or "random")
         if choice not in ELEMENT_CHOICES:
@@ -177,6 +181,8 @@ class Algomancy(Ruleset):
         fmt = str(options["format"])
         flow.emit(ce.PlayersSeated(list(names), list(range(n))))
         flow.emit(ce.GlobalSet("format", fmt))
+        if n >= FFA_MIN:
+            flow.emit(ce.GlobalSet("setup", "ffa"))
         flow.emit(ce.ZoneCreated("stack", "stack", None, "public"))
         flow.emit(ce.ZoneCreated("erased", "pile", None, "public"))
         if fmt == "draft":
@@ -221,7 +227,7 @@ class Algomancy(Ruleset):
             order = list(ELEMENTS)
             flow.rng().shuffle(order)
             flow.emit(ce.RandomDrawn("elements", ELEMENTS.index(order[0])))
-            self.build_draft_deck(flow, sorted(order[:DRAFT_ELEMENTS], key=ELEMENTS.index))
+            self.build_draft_deck(flow, sorted(order[:draft_elements(n)], key=ELEMENTS.index))
 
     def _random_deck(self, flow: Flow) -> dict[str, Json]:
         ids = sorted(self.cat.decks)
@@ -238,7 +244,7 @@ class Algomancy(Ruleset):
         flow.emit(ce.GlobalSet("elements", list(elements)))
         pool = self.cat.pool(elements)  # type: ignore[arg-type]
         for card in sorted(pool, key=lambda c: c.id):
-            for _ in range(COPIES):
+            for _ in range(copies(len(flow.state.players))):
                 self.create(flow, card.id, -1, "deck")
         flow.shuffle("deck")
         self.deal_opening(flow)
@@ -254,7 +260,7 @@ class Algomancy(Ruleset):
 
     def _elements_run(self, flow: Flow, frame: Frame) -> Ask | None:
         chosen = [str(e) for e in frame.data["chosen"]]
-        if len(chosen) >= DRAFT_ELEMENTS:
+        if len(chosen) >= draft_elements(len(flow.state.players)):
             flow.pop(frame)
             self.build_draft_deck(flow, sorted(chosen, key=lambda e: ELEMENTS.index(e)))
             return None
@@ -284,7 +290,7 @@ class Algomancy(Ruleset):
         return board.facts(self, state, obj)
 
     def describe(self, state: State, ev: Event, viewer: int | None) -> str | None:
-        return describe.describe(self, state, ev, viewer)
+        return describe.describe(self, state, ev, viewer) or ffa.describe(self, state, ev)
 
     def why_not(self, state: State, seat: int, legal: set[str]) -> list[tuple[str, str]]:
         return why_not.reasons(self, state, seat, legal)

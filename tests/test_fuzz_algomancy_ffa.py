@@ -1,0 +1,55 @@
+"""Fuzz: seeded random Algomancy free-for-all games, 3, 4 and 6 players, live draft and constructed,
+through the kit's harness (`tests/kit/fuzz.py` says what is checked after every event and decision).
+
+The random players draft like the 1v1 fuzz's (`test_fuzz_algomancy.pick`), and seal their intent
+cards now and then, otherwise placing intents at random: the games reach intents sealed and
+revealed, several attackers in one region, eliminations with the regions closing up, and the 1v1
+structure once two players are left (R33).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from kit.fuzz import MOVES, Format, FuzzSpec, cases, run_case
+
+from cardgames.engine.decisions import Decision, Option
+from cardgames.games.algomancy.events import CardDrawn
+from cardgames.games.algomancy.rules import STOP_SETTINGS, Algomancy
+
+
+def pick(rng: random.Random, d: Decision) -> Option:
+    """A random answer; a draft moves toward a pack of exactly 10 and then ends; intents get sealed."""
+    if d.kind == "draft":
+        done = [o for o in d.options if o.key == "done"]
+        if done and rng.random() < 0.7:
+            return done[0]
+        pack = int(str(d.info.get("pack", 10))) if isinstance(d.info, dict) else 10
+        want = "take" if pack > 10 else "give" if pack < 10 else rng.choice(["take", "give"])
+        moves = [o for o in d.options if o.group == want]
+        return rng.choice(moves or list(d.options))
+    if d.kind in ("formation", "resources", "intent"):
+        done = [o for o in d.options if o.key == "done"]
+        if done and rng.random() < 0.3:
+            return done[0]
+    return rng.choice(d.options)
+
+
+def _options(rng: random.Random, seed: int) -> dict[str, object]:
+    return {"format": "constructed" if seed % 4 == 3 else "draft"}
+
+
+SPEC = FuzzSpec(
+    rules=Algomancy(),
+    test_file="tests/test_fuzz_algomancy_ffa.py",
+    formats=[Format(f"ffa-{n}p", n, _options) for n in (3, 4, 6)],
+    pick=pick,
+    moves=(*MOVES, CardDrawn),
+    preference=("stop", STOP_SETTINGS),
+)
+
+
+@pytest.mark.parametrize("fmt, seeds", cases(SPEC))
+def test_fuzz_random_games(fmt: Format, seeds: list[int]) -> None:
+    run_case(SPEC, fmt, seeds)
