@@ -29,10 +29,17 @@ def pick(rng: random.Random, d: Decision) -> Option:
         want = "take" if pack > 10 else "give" if pack < 10 else rng.choice(["take", "give"])
         moves = [o for o in d.options if o.group == want]
         return rng.choice(moves or list(d.options))
+    if d.kind == "intent":  # players who attack end an FFA sooner: send everything one way now and then
+        send = [o for o in d.options if o.key in ("all:left", "all:right")]
+        if send and rng.random() < 0.4:
+            return rng.choice(send)
     if d.kind in ("formation", "resources", "intent"):
         done = [o for o in d.options if o.key == "done"]
         if done and rng.random() < 0.3:
             return done[0]
+        onward = [o for o in d.options if o.group != "cancel"]
+        if onward and rng.random() < 0.9:  # now and then start a formation again, or step back
+            return rng.choice(onward)
     return rng.choice(d.options)
 
 

@@ -86,7 +86,7 @@ class FfaBattle(Battle):
             return None
         step = str(b["step"])
         reg = b.get("region")
-        if step == "next" or (reg is not None and state.players[int(reg)].eliminated):
+        if step == "next" or reg is None or state.players[int(reg)].eliminated:
             self._next_region(flow, frame)
             return None
         if step == "declare":
