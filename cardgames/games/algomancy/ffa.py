@@ -170,7 +170,7 @@ class FfaBattle(Battle):
         things = self._home_units(state, seat)
         if d["picking"] is not None:
             obj = state.objects[int(d["picking"])]
-            opts = [Option(f"way:{w}", self._where(state, seat, w).capitalize(), "intent", obj.id) for w in DIRECTIONS]
+            opts = [Option(f"way:{w}", _cap(self._where(state, seat, w)), "intent", obj.id) for w in DIRECTIONS]
             opts.append(Option("back", "Back", "cancel"))
             return Ask(seat, "intent", f"Intent card for {name(state, obj)}", opts)
         going = sum(1 for o in things if mine.get(str(o.id), "stay") != "stay" and self.rules.cards[o.card].is_unit)
@@ -234,6 +234,10 @@ class FfaBattle(Battle):
                                             "step": "next" if b else "over"}))
         for oid, target in moves:
             flow.emit(ce.ObjectMoved(oid, t.region(target)))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _set(mine: dict[str, str], oid: int, way: str) -> None:
