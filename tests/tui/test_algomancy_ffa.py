@@ -34,9 +34,9 @@ def board_text(screen: GameScreen) -> str:
 
 
 async def test_a_whole_four_player_ffa_shows_no_hidden_card_and_no_sealed_intent(tmp_path: Path) -> None:
-    session = Session.start("algomancy", PLAYERS, 7, OPTIONS, tmp_path / "ffa.save")
+    session = Session.start("algomancy", PLAYERS, 33, OPTIONS, tmp_path / "ffa.save")
     app = CardgamesApp(session)
-    bot = KeenBot(7)
+    bot = KeenBot(33)
     g = session.game
     sealed_screens = 0
 
