@@ -16,7 +16,8 @@ from kit.fuzz import MOVES, Format, FuzzSpec, cases, run_case
 
 from cardgames.engine.decisions import Decision, Option
 from cardgames.games.algomancy.events import CardDrawn
-from cardgames.games.algomancy.rules import STOP_SETTINGS, Algomancy
+from cardgames.engine.stops import STOP_SETTINGS
+from cardgames.games.algomancy.rules import Algomancy
 
 
 def pick(rng: random.Random, d: Decision) -> Option:
