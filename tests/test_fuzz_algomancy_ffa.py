@@ -15,8 +15,8 @@ import pytest
 from kit.fuzz import MOVES, Format, FuzzSpec, cases, run_case
 
 from cardgames.engine.decisions import Decision, Option
-from cardgames.games.algomancy.events import CardDrawn
 from cardgames.engine.stops import STOP_SETTINGS
+from cardgames.games.algomancy.events import CardDrawn
 from cardgames.games.algomancy.rules import Algomancy
 
 
