@@ -11,6 +11,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from cardgames.tui import scenes_algomancy as algomancy
+from cardgames.tui import scenes_algomancy_ffa as algomancy_ffa
 from cardgames.tui import shots
 from cardgames.tui.app import CardgamesApp
 from cardgames.tui.session import Session
@@ -184,3 +185,13 @@ def test_continue_lists_two_games(snap_compare: Any, cardgames_home: Path, monke
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
+
+
+def test_algomancy_ffa_board(snap_compare: Any, cardgames_home: Path) -> None:
+    """A 4-player free-for-all: opponents compact, every region visible."""
+    assert snap_compare(CardgamesApp(algomancy_ffa.board(cardgames_home / "s.save")), terminal_size=SIZE)
+
+
+def test_algomancy_ffa_intents_revealed(snap_compare: Any, cardgames_home: Path) -> None:
+    """The intents revealed: two attackers in one region, the second setting its formation beside the first."""
+    assert snap_compare(CardgamesApp(algomancy_ffa.reveal(cardgames_home / "s.save")), terminal_size=SIZE)
