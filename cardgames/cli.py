@@ -98,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--players", help="comma-separated names in seat order, e.g. Ann,Bob")
     pl.add_argument("--load", metavar="FILE", help="continue the game saved in FILE")
     pl.add_argument("--format", dest="fmt", metavar="FORMAT", help="game format (allegiance: duel, ffa, "
-                    "sworn-enemy, teams; algomancy: draft, constructed; 3-6 players play a free-for-all)")
+                    "sworn-enemy, teams; algomancy: draft, constructed, cube; 3-6 players play a free-for-all)")
     pl.add_argument("--heroes", help="allegiance: comma-separated hero ids (or 'random'), one per player")
     pl.add_argument("--decks", help="algomancy constructed: comma-separated decklist ids, deck files "
                     "(.yaml: card id → copies) or 'random', one per player")

@@ -1,4 +1,5 @@
-"""Fuzz: seeded random Algomancy free-for-all games, 3, 4 and 6 players, live draft and constructed,
+"""Fuzz: seeded random Algomancy free-for-all games, 3, 4 and 6 players, live draft and constructed, and
+cube draft games (2 and 4 players: the decks drafted first, then played as constructed),
 through the kit's harness (`tests/kit/fuzz.py` says what is checked after every event and decision).
 
 The random players draft like the 1v1 fuzz's (`test_fuzz_algomancy.pick`), and seal their intent
@@ -51,7 +52,8 @@ def _options(rng: random.Random, seed: int) -> dict[str, object]:
 SPEC = FuzzSpec(
     rules=Algomancy(),
     test_file="tests/test_fuzz_algomancy_ffa.py",
-    formats=[Format(f"ffa-{n}p", n, _options) for n in (3, 4, 6)],
+    formats=[*(Format(f"ffa-{n}p", n, _options) for n in (3, 4, 6)),
+             *(Format(f"cube-{n}p", n, lambda rng, seed: {"format": "cube"}) for n in (2, 4))],
     pick=pick,
     moves=(*MOVES, CardDrawn),
     preference=("stop", STOP_SETTINGS),

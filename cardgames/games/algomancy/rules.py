@@ -18,6 +18,7 @@ from cardgames.engine.stops import STOP_SETTINGS
 from cardgames.games.algomancy import board, checks, describe, ffa, invariants, why_not
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.catalog import MAX_COPIES, MIN_DECK, Catalog, read_deck_file
+from cardgames.games.algomancy.cube import CubeDraft
 from cardgames.games.algomancy.planning import Planning
 from cardgames.games.algomancy.play import Play
 from cardgames.games.algomancy.schema import ELEMENTS
@@ -25,7 +26,7 @@ from cardgames.games.algomancy.seating import FFA_MIN, copies, draft_elements
 from cardgames.games.algomancy.turn import Turn
 from cardgames.games.algomancy.verbs import sacrifice_answer, sacrifice_run
 
-FORMATS = ("draft", "constructed")
+FORMATS = ("draft", "constructed", "cube")
 ELEMENT_CHOICES = ("random", "alternate")
 COPIES = 2
 """Copies of each pool card in the live-draft deck with up to four players (R15; seating.copies)."""
@@ -52,6 +53,7 @@ class Algomancy(Ruleset):
         self.play = Play(self)
         self.battle_rules = ffa.FfaBattle(self)
         self.turn = Turn(self, self.planning, self.battle_rules)
+        self.cube = CubeDraft(self)
         self.frame_kinds: dict[str, FrameKind] = {
             "elements": FnFrame(self._elements_run, self._elements_answer),
             "sacrifice": FnFrame(sacrifice_run, sacrifice_answer),
@@ -61,6 +63,7 @@ class Algomancy(Ruleset):
             **self.play.frame_kinds(),
             **self.battle_rules.frame_kinds(),
             **self.turn.frame_kinds(),
+            **self.cube.frame_kinds(),
         }
 
     def catalog_fingerprint(self) -> str:
@@ -76,7 +79,8 @@ class Algomancy(Ruleset):
         return SetupForm(
             formats=(Format("draft", "Live draft (draft from a shared deck each turn; 3+ players: free-for-all)",
                             seats),
-                     Format("constructed", "Constructed (a decklist each; 3+ players: free-for-all)", seats)),
+                     Format("constructed", "Constructed (a decklist each; 3+ players: free-for-all)", seats),
+                     Format("cube", "Cube draft (draft 30-card decks from the whole pool, then play them)", seats)),
             choices=(Choice("element_choice", "Elements of the shared deck",
                             (("The elements at random (3, or 4 with four or more players)", "random"),
                              ("Players choose the elements in turn", "alternate")), formats=("draft",)),),
@@ -180,7 +184,9 @@ class Algomancy(Ruleset):
         n = len(names)
         fmt = str(options["format"])
         flow.emit(ce.PlayersSeated(list(names), list(range(n))))
-        flow.emit(ce.GlobalSet("format", fmt))
+        flow.emit(ce.GlobalSet("format", "constructed" if fmt == "cube" else fmt))
+        if fmt == "cube":  # decks drafted before play, then a constructed game (cube.py)
+            flow.emit(ce.GlobalSet("deckbuilding", "cube"))
         if n >= FFA_MIN:
             flow.emit(ce.GlobalSet("setup", "ffa"))
         flow.emit(ce.ZoneCreated("stack", "stack", None, "public"))
@@ -189,7 +195,7 @@ class Algomancy(Ruleset):
             flow.emit(ce.ZoneCreated("deck", "pile", None, "hidden"))
         stops = options.get("stop") or {}
         for s in range(n):
-            if fmt == "constructed":
+            if fmt in ("constructed", "cube"):
                 flow.emit(ce.ZoneCreated(f"deck:{s}", "pile", s, "hidden"))
             flow.emit(ce.ZoneCreated(t.hand(s), "hand", s, "owner"))
             flow.emit(ce.ZoneCreated(t.pack(s), "hand", s, "owner"))
@@ -207,6 +213,9 @@ class Algomancy(Ruleset):
                 self.create(flow, "prismite", s, t.resources(s), {"face_down": True})
         flow.emit(ce.TurnBegan(0, first))
         flow.push("turn", step="begin")
+        if fmt == "cube":
+            self.cube.build(flow)
+            return
         if fmt == "constructed":
             decks = dict(options.get("decks") or {})
             for s, name in enumerate(names):
