@@ -67,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "format allows)")
     sim.add_argument("--format", dest="fmt", metavar="FORMAT",
                      help="game format (allegiance: duel, ffa, sworn-enemy, teams; algomancy: draft, "
-                          "constructed)")
+                          "constructed, cube; with --players 3 to 6 a free-for-all)")
     sim.add_argument("--bot", default=DEFAULT_BOT, choices=BOTS,
                      help="keen: random with a player's habits (drafts to a legal pack, attacks, "
                           "finishes what it starts); random: uniform choices, for fuzzing "
