@@ -1,5 +1,6 @@
 """Fuzz: seeded random Algomancy free-for-all games, 3, 4 and 6 players, live draft and constructed, and
-cube draft games (2 and 4 players: the decks drafted first, then played as constructed),
+cube draft games (2 and 4 players: the decks drafted first, then played as constructed), split
+teams (2v2, 3v3) and archenemy (2v1, a head start of one or two turns),
 through the kit's harness (`tests/kit/fuzz.py` says what is checked after every event and decision).
 
 The random players draft like the 1v1 fuzz's (`test_fuzz_algomancy.pick`), and seal their intent
@@ -53,7 +54,9 @@ SPEC = FuzzSpec(
     rules=Algomancy(),
     test_file="tests/test_fuzz_algomancy_ffa.py",
     formats=[*(Format(f"ffa-{n}p", n, _options) for n in (3, 4, 6)),
-             *(Format(f"cube-{n}p", n, lambda rng, seed: {"format": "cube"}) for n in (2, 4))],
+             *(Format(f"cube-{n}p", n, lambda rng, seed: {"format": "cube"}) for n in (2, 4)),
+             *(Format(f"teams-{n}p", n, lambda rng, seed: {"format": "teams"}) for n in (4, 6)),
+             Format("archenemy-3p", 3, lambda rng, seed: {"format": "archenemy", "head_start": 1 + seed % 2})],
     pick=pick,
     moves=(*MOVES, CardDrawn),
     preference=("stop", STOP_SETTINGS),

@@ -240,4 +240,4 @@ def test_how_to_win_the_last_player_standing() -> None:
             _form(g, d.seat_index)
         else:
             g.choose("done" if d.kind == "block" else "pass")
-    assert g.outcome.winners == [ANN] and "last player standing" in g.outcome.reason
+    assert g.outcome.winners == [ANN] and g.outcome.reason == "Ann is the last standing"

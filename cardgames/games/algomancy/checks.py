@@ -126,9 +126,10 @@ def check_state(rules: Rules, flow: Flow) -> bool:
         if not alive:
             flow.emit(ce.GameEnded([], "both players reached 0 life at once" if duel
                                    else "every remaining player reached 0 life at once", draw=True))
-        elif len(alive) == 1:
+        elif len({state.players[s].team for s in alive}) == 1:  # one player, or one team, left
+            last = " and ".join(state.players[s].name for s in alive)
             flow.emit(ce.GameEnded(alive, f"{state.players[losers[0]].name}'s life reached 0" if duel
-                                   else f"{state.players[alive[0]].name} is the last player standing"))
+                                   else f"{last} {'is' if len(alive) == 1 else 'are'} the last standing"))
         else:
             for s in losers:
                 leave_the_game(rules, flow, s)

@@ -90,15 +90,22 @@ class FfaBattle(Battle):
             self._next_region(flow, frame)
             return None
         if step == "declare":
-            flow.emit(ce.BattleChanged(changes={"step": "attack_window"}))
-            sent = b["sent"][str(reg)]
-            for a in reversed([int(s) for s in b["attackers"]]):
-                here = [state.objects[u] for u in sent.get(str(a), []) if u in state.objects]
-                pool = [o.id for o in here if o.zone == t.region(int(reg)) and self.rules.cards[o.card].is_unit]
-                if pool:
-                    flow.push("formation", seat=a, pool=pool, cols=[], tokens=[], picking=None, must=True, join=True)
+            self.push_formations(flow, int(reg))
             return None
         return super()._run(flow, frame)
+
+    def push_formations(self, flow: Flow, reg: int) -> None:
+        """Each attacker sets the formation of the units it sent into `reg`, in priority order."""
+        state = flow.state
+        b = state.battle
+        assert b is not None
+        flow.emit(ce.BattleChanged(changes={"step": "attack_window"}))
+        sent = b["sent"][str(reg)]
+        for a in reversed([int(s) for s in b["attackers"]]):
+            here = [state.objects[u] for u in sent.get(str(a), []) if u in state.objects]
+            pool = [o.id for o in here if o.zone == t.region(reg) and self.rules.cards[o.card].is_unit]
+            if pool:
+                flow.push("formation", seat=a, pool=pool, cols=[], tokens=[], picking=None, must=True, join=True)
 
     def _next_region(self, flow: Flow, frame: Frame) -> None:
         """The next attacked region in resolution order, or the end of the battle phase."""
@@ -132,16 +139,27 @@ class FfaBattle(Battle):
         return Ask(ask.seat, ask.kind, ask.prompt, [o for o in ask.options if o.group != "token"], ask.info)
 
     def declare(self, flow: Flow, seat: int, cols: list[list[int]], tokens: list[int]) -> None:
-        b = flow.state.battle
-        if b is None or not b.get("ffa"):
+        """FFA and team games: the formation joins any other attacker's in the region, side by side."""
+        state = flow.state
+        b = state.battle
+        if b is None or not (b.get("ffa") or b.get("team")):
             super().declare(flow, seat, cols, tokens)
             return
         if not cols:
             return
+        reg = int(b["region"])
         fronts = dict(b["fronts"])
         for u in (u for c in cols for u in c):
             fronts[str(u)] = seat
-        flow.emit(ce.BattleChanged(changes={"attack": [*b["attack"], *cols], "fronts": fronts, "attacked": True}))
+        present = dict(b["present"])
+        present[str(reg)] = sorted({*present.get(str(reg), []), seat})
+        flow.emit(ce.BattleChanged(changes={"attack": [*b["attack"], *cols], "fronts": fronts, "attacked": True,
+                                            "attackers": [*(a for a in b.get("attackers", []) if a != seat), seat]
+                                            if seat not in b.get("attackers", []) else b["attackers"],
+                                            "present": present}))
+        for u in [*(u for c in cols for u in c), *tokens]:
+            if state.objects[u].zone != t.region(reg):  # FFA: already there since the intents flipped
+                flow.emit(ce.ObjectMoved(u, t.region(reg)))
 
     # -- intents ------------------------------------------------------------------------------
 

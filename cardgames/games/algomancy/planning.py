@@ -10,6 +10,7 @@ from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.checks import create, draw
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.schema import ELEMENTS
+from cardgames.games.algomancy.seating import acting_seats
 
 
 class Planning:
@@ -55,7 +56,7 @@ class Planning:
     def start_draft(self, flow: Flow) -> None:
         """Step 3: refresh the packs when a cycle of N+1 turns is over, then each player drafts."""
         state = flow.state
-        seats = t.priority_order(state, state.live_seats())
+        seats = t.priority_order(state, acting_seats(state))
         if state.globals.get("format") != "draft":
             for s in reversed(seats):
                 flow.push("recycle", seat=s, left=2)
@@ -80,7 +81,7 @@ class Planning:
     def pass_packs(self, flow: Flow) -> None:
         """After the draft every pack goes to the next player clockwise."""
         state = flow.state
-        seats = t.priority_order(state, state.live_seats())
+        seats = t.priority_order(state, acting_seats(state))
         if state.globals.get("format") != "draft" or len(seats) < 2:
             return
         moving = {s: list(state.zones[t.pack(s)].cards) for s in seats}
@@ -215,6 +216,6 @@ class Planning:
 
     def resources_step(self, flow: Flow) -> None:
         state = flow.state
-        for s in reversed(t.priority_order(state, state.live_seats())):
+        for s in reversed(t.priority_order(state, acting_seats(state))):
             flow.push("resources", seat=s, pending=None)
 

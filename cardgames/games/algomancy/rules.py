@@ -23,11 +23,16 @@ from cardgames.games.algomancy.planning import Planning
 from cardgames.games.algomancy.play import Play
 from cardgames.games.algomancy.schema import ELEMENTS
 from cardgames.games.algomancy.seating import FFA_MIN, copies, draft_elements
+from cardgames.games.algomancy.team import TeamBattle
 from cardgames.games.algomancy.turn import Turn
 from cardgames.games.algomancy.verbs import sacrifice_answer, sacrifice_run
 
-FORMATS = ("draft", "constructed", "cube")
+FORMATS = ("draft", "constructed", "cube", "teams", "archenemy")
 ELEMENT_CHOICES = ("random", "alternate")
+TEAM_SIZES = {"teams": (4, 6), "archenemy": (3,)}
+"""The team setups (rulebook: Player setups), played as live draft: split teams 2v2 or 3v3, and
+archenemy, one player against two with a head start. Other formats: 1v1 with two players,
+free-for-all with three to six."""
 COPIES = 2
 """Copies of each pool card in the live-draft deck with up to four players (R15; seating.copies)."""
 DRAFT_ELEMENTS = 3
@@ -51,7 +56,7 @@ class Algomancy(Ruleset):
         self.cards = self.cat.cards
         self.planning = Planning(self)
         self.play = Play(self)
-        self.battle_rules = ffa.FfaBattle(self)
+        self.battle_rules = TeamBattle(self)
         self.turn = Turn(self, self.planning, self.battle_rules)
         self.cube = CubeDraft(self)
         self.frame_kinds: dict[str, FrameKind] = {
@@ -80,10 +85,13 @@ class Algomancy(Ruleset):
             formats=(Format("draft", "Live draft (draft from a shared deck each turn; 3+ players: free-for-all)",
                             seats),
                      Format("constructed", "Constructed (a decklist each; 3+ players: free-for-all)", seats),
-                     Format("cube", "Cube draft (draft 30-card decks from the whole pool, then play them)", seats)),
+                     Format("cube", "Cube draft (draft 30-card decks from the whole pool, then play them)", seats),
+                     Format("teams", "Split teams, live draft (2v2 or 3v3; team-mates sit apart)", (4, 6)),
+                     Format("archenemy", "Archenemy, live draft (one against two, with a head start)", (3,))),
             choices=(Choice("element_choice", "Elements of the shared deck",
                             (("The elements at random (3, or 4 with four or more players)", "random"),
-                             ("Players choose the elements in turn", "alternate")), formats=("draft",)),),
+                             ("Players choose the elements in turn", "alternate")),
+                            formats=("draft", "teams", "archenemy")),),
             seat_choices=(SeatChoice("deck", "decks", decks, random="Random decklist", by_player=True,
                                      file="or a deck file (.yaml)", read_file=self.read_deck,
                                      formats=("constructed",)),),
@@ -99,7 +107,7 @@ class Algomancy(Ruleset):
                              f"(2: 1v1; 3 to 6: free-for-all), not {len(names)}")
         if len(set(names)) != len(names) or not all(n.strip() for n in names):
             raise SetupError("players need different, non-empty names")
-        known = {"format", "elements", "element_choice", "decks", "initiative", "stop"}
+        known = {"format", "elements", "element_choice", "decks", "initiative", "stop", "head_start"}
         unknown = sorted(set(options) - known)
         if unknown:
             raise SetupError(f"unknown option(s) {', '.join(unknown)}; options: {', '.join(sorted(known))}")
@@ -107,9 +115,17 @@ class Algomancy(Ruleset):
         if fmt not in FORMATS:
             raise SetupError(f"format {fmt!r}: one of {', '.join(FORMATS)}")
         out: dict[str, Json] = {"format": fmt}
+        if fmt in TEAM_SIZES and len(names) not in TEAM_SIZES[fmt]:
+            raise SetupError(f"format {fmt} is played by " + " or ".join(map(str, TEAM_SIZES[fmt]))
+                             + f" players, not {len(names)}")
+        head = options.get("head_start")
+        if head is not None:
+            if fmt != "archenemy" or head not in (1, 2):
+                raise SetupError("head_start: 1 or 2 turns, in the archenemy format only")
+            out["head_start"] = head
         elements = options.get("elements")
         if elements is not None:
-            if fmt != "draft":
+            if fmt not in ("draft", *TEAM_SIZES):
                 raise SetupError("elements are chosen for live draft; constructed games use decks")
             want = draft_elements(len(names))
             if (not isinstance(elements, list) or len(elements) != want
@@ -183,11 +199,18 @@ class Algomancy(Ruleset):
         """Setup (p.10–11): initiative, two dormant Prismites each, 16 cards each."""
         n = len(names)
         fmt = str(options["format"])
-        flow.emit(ce.PlayersSeated(list(names), list(range(n))))
+        setup = fmt if fmt in TEAM_SIZES else "ffa"
+        fmt = "draft" if fmt in TEAM_SIZES else fmt  # team setups are live drafts
+        # split teams sit alternately (R71); the archenemy (the first player) against the rest
+        teams = [s % 2 for s in range(n)] if setup == "teams" else \
+            [min(s, 1) for s in range(n)] if setup == "archenemy" else list(range(n))
+        flow.emit(ce.PlayersSeated(list(names), teams))
         flow.emit(ce.GlobalSet("format", "constructed" if fmt == "cube" else fmt))
         if fmt == "cube":  # decks drafted before play, then a constructed game (cube.py)
             flow.emit(ce.GlobalSet("deckbuilding", "cube"))
-        if n >= FFA_MIN:
+        if setup != "ffa":
+            flow.emit(ce.GlobalSet("setup", setup))
+        elif n >= FFA_MIN:
             flow.emit(ce.GlobalSet("setup", "ffa"))
         flow.emit(ce.ZoneCreated("stack", "stack", None, "public"))
         flow.emit(ce.ZoneCreated("erased", "pile", None, "public"))
@@ -206,7 +229,12 @@ class Algomancy(Ruleset):
             flow.emit(ce.PlayerPropSet(s, "stop", str(stops.get(names[s], "auto"))))
             flow.emit(ce.PlayerPropSet(s, "activations", 0))
         fixed = options.get("initiative")
-        first = names.index(str(fixed)) if fixed is not None else flow.randint("initiative", 0, n - 1)
+        if setup == "archenemy":  # the archenemy takes the head-start turn(s) alone (R73)
+            first = 0
+            flow.emit(ce.GlobalSet("waiting", list(range(1, n))))
+            flow.emit(ce.GlobalSet("head_start", int(str(options.get("head_start") or 1))))
+        else:
+            first = names.index(str(fixed)) if fixed is not None else flow.randint("initiative", 0, n - 1)
         flow.emit(ce.GlobalSet("initiative", first))
         for s in range(n):
             for _ in range(2):

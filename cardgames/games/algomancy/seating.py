@@ -85,3 +85,59 @@ def same_formation(battle: dict[str, Any], obj: int, neighbours: list[int]) -> l
                 out.append(u)
         return out
     return neighbours
+
+
+# -- teams and archenemy ------------------------------------------------------------------------
+
+TEAM_SETUPS = ("teams", "archenemy")
+
+
+def is_team_game(state: State) -> bool:
+    """Split teams (2v2, 3v3) or archenemy (2v1): the team battle structure, when more than two
+    players are left (two left play 1v1)."""
+    return state.globals.get("setup") in TEAM_SETUPS and len(acting_seats(state)) > 2
+
+
+def team_of(state: State, seat: int) -> int:
+    return state.players[seat].team
+
+
+def mates(state: State, a: int, b: int) -> bool:
+    """Whether two seats are on one team (in 1v1 and FFA each player is a team of one)."""
+    return state.players[a].team == state.players[b].team
+
+
+def enemy_neighbours(state: State, seat: int) -> list[int]:
+    """The neighbouring regions `seat` may attack: left and right, never a team-mate's (R27)."""
+    out = []
+    for s in (left(state, seat), right(state, seat)):
+        if s != seat and not mates(state, s, seat) and s not in out:
+            out.append(s)
+    return out
+
+
+def acting_seats(state: State) -> list[int]:
+    """The live seats that take part in this turn: during archenemy's head start, only the
+    archenemy (the others have not entered the game yet: R73)."""
+    waiting = state.globals.get("waiting") or []
+    return [s for s in state.live_seats() if s not in waiting]
+
+
+def turn_order(state: State, initiative: int) -> list[int]:
+    """Who acts first in the turn's steps: clockwise from the initiative player; in team games the
+    whole initiative team first, then the other team (Team initiative; R71)."""
+    n = len(state.players)
+    seats = acting_seats(state)
+    order = [s for s in ((initiative + i) % n for i in range(n)) if s in seats]
+    if state.globals.get("setup") not in TEAM_SETUPS:
+        return order
+    it = team_of(state, initiative)
+    return [s for s in order if team_of(state, s) == it] + [s for s in order if team_of(state, s) != it]
+
+
+def first_turn(state: State, seat: int) -> int:
+    """The turn a player first plays: 1, or after the head start for the archenemy's opponents
+    (R73). On it they draw nothing in the draw step: that draw was dealt with the opening hand."""
+    if state.globals.get("setup") == "archenemy" and team_of(state, seat) != team_of(state, 0):
+        return 1 + int(state.globals.get("head_start") or 1)
+    return 1
