@@ -22,12 +22,13 @@ ANN, BOB, CAT, DAN = 0, 1, 2, 3
 
 
 def ffa_game(sides: Mapping[int, Mapping[str, Any]] | None = None, *, players: int = 3, seed: int = 1,
-             initiative: str = "Ann") -> Game:
-    """A new FFA at turn 1's first decision; each side may give `hand`, `region` (card ids) and `life`."""
+             initiative: str = "Ann", fmt: str = "draft", **options: Any) -> Game:
+    """A new FFA (or `fmt`: "teams", "archenemy") at turn 1's first decision; each side may give `hand`,
+    `region` (card ids) and `life`."""
     names = list(NAMES[:players])
     elements = ["fire", "water", "earth", "metal"][:3 if players <= 3 else 4]
-    g = new_game("algomancy", names, seed, {"format": "draft", "elements": elements, "initiative": initiative,
-                                           "stop": {n: "always" for n in names}})
+    g = new_game("algomancy", names, seed, {"format": fmt, "elements": elements, "initiative": initiative,
+                                           "stop": {n: "always" for n in names}, **options})
     r = rules(g)
     flow = g.flow
     for seat in range(players):

@@ -99,9 +99,13 @@ class Turn:
             end_of_turn_effects(self.rules, flow)  # special actions, without the stack (R20)
         elif step == "pass":
             n = len(state.players)
+            waiting = state.globals.get("waiting") or []
+            over = bool(waiting) and state.turn >= int(state.globals.get("head_start") or 1)
+            if over:
+                waiting = []  # the archenemy's head start is over: everyone enters (R73)
             nxt_seat = next(s for s in ((t.initiative(state) + i) % n for i in range(1, n + 1))
-                            if not state.players[s].eliminated)
+                            if not state.players[s].eliminated and s not in waiting)
             flow.emit(ce.GlobalSet("initiative", nxt_seat))
-            if state.globals.get("waiting") and state.turn >= int(state.globals.get("head_start") or 1):
-                flow.emit(ce.GlobalSet("waiting", []))  # the archenemy's head start is over: all enter (R73)
+            if over:
+                flow.emit(ce.GlobalSet("waiting", []))
         return None
