@@ -15,8 +15,8 @@ from cardgames.games.algomancy.rules import Algomancy
 WALKER, DRIFTER = "mirage-walker", "dune-drifter"
 
 
-def team_game(sides: dict[int, dict[str, list[str] | int]], players: int = 4, **options: object) -> Game:
-    return ffa_game(sides, players=players, fmt="teams", **options)
+def team_game(sides: dict[int, dict[str, list[str] | int]], players: int = 4, initiative: str = "Ann") -> Game:
+    return ffa_game(sides, players=players, fmt="teams", initiative=initiative)
 
 
 def to_battle(g: Game) -> None:
@@ -122,7 +122,7 @@ def test_scenario_a_2v2_split_battle_with_two_priority_windows() -> None:
     assert life(g, DAN) == 30 - 2 - 2 and life(g, BOB) == 30
     # phase 2: Bob's counter-attacker in Cat's region
     assert g.decision.kind == "formation" and g.decision.seat_index == BOB
-    assert g.state.objects[b2].zone == "region:2" and g.state.battle["region"] == CAT
+    assert g.state.objects[b2].zone == "region:2" and (g.state.battle or {}).get("region") == CAT
     g.choose(f"unit:{b2}")
     g.choose("slot:new")
     g.choose("done")
