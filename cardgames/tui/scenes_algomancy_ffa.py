@@ -1,6 +1,6 @@
-"""Algomancy free-for-all scenes for snapshots and screenshots: a seeded 4-player game played by keen
-bots up to a moment (the board with units in most regions, the intent cards just revealed with two
-attackers in one region).
+"""Algomancy group scenes for snapshots and screenshots: a seeded 4-player game played by keen bots up
+to a moment (a free-for-all board with units in most regions, the intent cards just revealed with two
+attackers in one region, a 2v2 battle with blocks being declared).
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ CAP = 5000
 SEEDS = range(1, 40)
 
 
-def play_until(path: Path, wanted: Callable[[Game], bool]) -> Session:
-    """The first seeded 4-player FFA (keen bots) that reaches a decision where `wanted(game)` holds,
-    stopped there and autosaved, with the deciding player seated (LookupError if none does)."""
+def play_until(path: Path, wanted: Callable[[Game], bool], fmt: str = "draft") -> Session:
+    """The first seeded 4-player game (keen bots; a free-for-all, or `fmt`) that reaches a decision
+    where `wanted(game)` holds, stopped there and autosaved, with the deciding player seated
+    (LookupError if none does)."""
     for seed in SEEDS:
-        session = Session.start("algomancy", PLAYERS, seed, OPTIONS, path)
+        session = Session.start("algomancy", PLAYERS, seed, {**OPTIONS, "format": fmt}, path)
         g = session.game
         bot = KeenBot(seed)
         for _ in range(CAP):
@@ -57,3 +58,11 @@ def reveal(path: Path) -> Session:
         return (g.decision.kind == "formation" and len(b.get("attackers") or []) >= 2
                 and bool(b.get("attack")))
     return play_until(path, wanted)
+
+
+def teams_battle(path: Path) -> Session:
+    """A 2v2 battle: blocks being declared in a region two players attack."""
+    def wanted(g: Game) -> bool:
+        b = g.view(None).battle or {}
+        return g.decision.kind == "block" and len(b.get("attackers") or []) >= 2
+    return play_until(path, wanted, "teams")

@@ -195,3 +195,8 @@ def test_algomancy_ffa_board(snap_compare: Any, cardgames_home: Path) -> None:
 def test_algomancy_ffa_intents_revealed(snap_compare: Any, cardgames_home: Path) -> None:
     """The intents revealed: two attackers in one region, the second setting its formation beside the first."""
     assert snap_compare(CardgamesApp(algomancy_ffa.reveal(cardgames_home / "s.save")), terminal_size=SIZE)
+
+
+def test_algomancy_2v2_battle(snap_compare: Any, cardgames_home: Path) -> None:
+    """A 2v2 split-teams battle: two attackers in one region, blocks being declared, the teams marked."""
+    assert snap_compare(CardgamesApp(algomancy_ffa.teams_battle(cardgames_home / "s.save")), terminal_size=SIZE)

@@ -204,7 +204,21 @@ def player_title(view: GameView, p: PlayerView, initiative: int) -> str:
     you = " (you)" if view.viewer == p.seat else ""
     init = " — ◆ initiative" if p.seat == initiative else ""
     out = " — DEFEATED" if p.eliminated else ""
-    return f"{escape(p.name)}{you} — life {p.counters.get('life', 0)}{init}{out}"
+    return f"{escape(p.name)}{you}{team_mark(view, p)} — life {p.counters.get('life', 0)}{init}{out}"
+
+
+TEAM_MARKS = ("▲", "●")
+
+
+def team_mark(view: GameView, p: PlayerView) -> str:
+    """In team games, the player's team at a glance: a mark per team and the team-mates' names."""
+    if view.globals.get("setup") not in ("teams", "archenemy"):
+        return ""
+    others = [escape(q.name) for q in view.players if q.team == p.team and q.seat != p.seat]
+    mark = TEAM_MARKS[p.team % len(TEAM_MARKS)]
+    if view.globals.get("setup") == "archenemy" and not others:
+        return f" {mark} archenemy"
+    return f" {mark} team {p.team + 1}" + (f" with {', '.join(others)}" if others else "")
 
 
 def resource_faces(rules: Algomancy, cards: list[CardView], refs: set[int]) -> list[TileFace]:
@@ -310,6 +324,11 @@ def stack_body(sheet: Sheet, view: GameView, decision: Decision | None, refs: se
             attackers = [escape(names[int(a)]) for a in b.get("attackers") or [b["attacker"]]]
             sheet.text(f"[b]Battle[/] (free-for-all) in {escape(names[int(b['region'])])}'s region: "
                        f"{' and '.join(attackers)} attack{'s' if len(attackers) == 1 else ''}, "
+                       f"{escape(names[int(b['defender'])])} blocks — {step}")
+        elif b.get("team"):
+            attackers = [escape(names[int(a)]) for a in b.get("attackers") or []] or ["nobody"]
+            sheet.text(f"[b]Battle[/] (teams), phase {b.get('phase')} of 2, in {escape(names[int(b['region'])])}'s "
+                       f"region: {' and '.join(attackers)} attack{'s' if len(attackers) == 1 else ''}, "
                        f"{escape(names[int(b['defender'])])} blocks — {step}")
         else:
             sheet.text(f"[b]Battle[/], phase {b.get('phase')} of 2, in {escape(names[int(b['region'])])}'s "
