@@ -11,7 +11,7 @@ from textual.markup import escape
 from cardgames.engine.stops import STOP_HELP, STOP_REVEALS, TABLE_STOP, with_table_stops
 from cardgames.tui.saves import data_dir
 
-GAMES = [("Allegiance: A Realm Divided", "allegiance"), ("Algomancy (1v1 or free-for-all)", "algomancy")]
+GAMES = [("Allegiance: A Realm Divided", "allegiance"), ("Algomancy (1v1, free-for-all, teams)", "algomancy")]
 """The games the app can play (each has a board), as menus offer them: (title, ruleset name)."""
 
 STOPS = {

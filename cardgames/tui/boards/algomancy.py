@@ -204,7 +204,7 @@ def player_title(view: GameView, p: PlayerView, initiative: int) -> str:
     you = " (you)" if view.viewer == p.seat else ""
     init = " — ◆ initiative" if p.seat == initiative else ""
     out = " — DEFEATED" if p.eliminated else ""
-    return f"{escape(p.name)}{you}{team_mark(view, p)} — life {p.counters.get('life', 0)}{init}{out}"
+    return f"{escape(p.name)}{you} — life {p.counters.get('life', 0)}{team_mark(view, p)}{init}{out}"
 
 
 TEAM_MARKS = ("▲", "●")
