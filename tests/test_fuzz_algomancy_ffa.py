@@ -1,5 +1,6 @@
 """Fuzz: seeded random Algomancy free-for-all games, 3, 4 and 6 players, live draft and constructed, and
-cube draft games (2 and 4 players: the decks drafted first, then played as constructed), split
+cube draft games (2 and 4 players, and the traditional cube draft for 2: the decks drafted first,
+then played as constructed), split
 teams (2v2, 3v3) and archenemy (2v1, a head start of one or two turns),
 through the kit's harness (`tests/kit/fuzz.py` says what is checked after every event and decision).
 
@@ -55,6 +56,7 @@ SPEC = FuzzSpec(
     test_file="tests/test_fuzz_algomancy_ffa.py",
     formats=[*(Format(f"ffa-{n}p", n, _options) for n in (3, 4, 6)),
              *(Format(f"cube-{n}p", n, lambda rng, seed: {"format": "cube"}) for n in (2, 4)),
+             Format("cube-traditional-2p", 2, lambda rng, seed: {"format": "cube", "cube_style": "traditional"}),
              *(Format(f"teams-{n}p", n, lambda rng, seed: {"format": "teams"}) for n in (4, 6)),
              Format("archenemy-3p", 3, lambda rng, seed: {"format": "archenemy", "head_start": 1 + seed % 2})],
     pick=pick,

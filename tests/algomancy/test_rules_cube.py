@@ -64,3 +64,49 @@ def test_cube_draft_takes_no_decks_or_elements() -> None:
         Algomancy().normalize_options(["A", "B"], {"format": "cube", "elements": ["fire", "water", "earth"]})
     with pytest.raises(SetupError, match="decks"):
         Algomancy().normalize_options(["A", "B"], {"format": "cube", "decks": {"A": "x"}})
+
+
+def traditional(players: int = 3) -> Game:
+    names = ["Ann", "Bob", "Cat", "Dan"][:players]
+    return new_game("algomancy", names, 4, {"format": "cube", "cube_style": "traditional", "initiative": "Ann"})
+
+
+def pick_round(g: Game) -> None:
+    """Everyone picks the first card of the pack they hold."""
+    for _ in range(len(g.state.players)):
+        assert g.decision.kind == "draft" and g.decision.options[0].key.startswith("take:")
+        g.choose(g.decision.options[0])
+
+
+def test_traditional_cube_draft_three_packs_of_fifteen_one_pick_at_a_time_passing_left_right_left() -> None:
+    g = traditional()
+    assert [len(g.state.zones[f"pack:{s}"].cards) for s in range(3)] == [15, 15, 15]
+    ann = set(g.state.zones["pack:0"].cards)
+    pick_round(g)
+    assert len(g.state.zones["hand:0"].cards) == 1
+    assert set(g.state.zones["pack:1"].cards) < ann and len(g.state.zones["pack:1"].cards) == 14  # to the left
+    for _ in range(14):
+        pick_round(g)
+    ann = set(g.state.zones["pack:0"].cards)  # the second pack of 15
+    assert len(ann) == 15
+    pick_round(g)
+    assert set(g.state.zones["pack:2"].cards) < ann  # passed to the right this time
+    for _ in range(14 + 15):
+        pick_round(g)
+    assert [len(g.state.zones[f"hand:{s}"].cards) for s in range(3)] == [45, 45, 45]
+
+
+def test_traditional_cube_draft_each_player_builds_a_thirty_card_deck_from_their_pile() -> None:
+    g = traditional(players=2)
+    for _ in range(45):
+        pick_round(g)
+    assert g.decision.kind == "draft" and "keep exactly 30" in g.decision.prompt
+    assert "done" not in [o.key for o in g.decision.options]
+    for seat in (0, 1):
+        assert g.decision.seat_index == seat
+        for _ in range(15):
+            g.choose(next(o for o in g.decision.options if o.key.startswith("take:")))
+        assert g.decision.options[0].key == "done"
+        g.choose("done")
+    assert [len(g.state.zones[f"deck:{s}"].cards) + len(g.state.zones[f"hand:{s}"].cards) for s in (0, 1)] \
+        == [30, 30]

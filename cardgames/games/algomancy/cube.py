@@ -29,8 +29,7 @@ DRAWS = 2
 def cube_copies(players: int, pool: int) -> int:
     """Copies of each pool card in the cube: enough for every player's first pack and 15 draws
     (our pool is smaller than the box's 320 cards)."""
-    need = (t.PACK + DRAWS * ROUNDS) * players
-    return max(1, -(-need // pool))
+    return max(1, -(-((t.PACK + DRAWS * ROUNDS) * players) // pool))
 
 
 class CubeDraft:
@@ -43,17 +42,21 @@ class CubeDraft:
     def frame_kinds(self) -> dict[str, FrameKind]:
         return {"cube": FnFrame(self._run)}
 
-    def build(self, flow: Flow) -> None:
-        """Make the cube, deal each player a pack of 10 and start the first round."""
-        state = flow.state
-        n = len(state.players)
+    def make(self, flow: Flow, per_player: int) -> None:
+        """Make the cube: every card of the pool, in enough copies for `per_player` cards each."""
+        n = len(flow.state.players)
         flow.emit(ce.ZoneCreated("cube", "pile", None, "hidden"))
         pool = sorted(self.rules.cat.pool(["fire", "water", "earth", "wood", "metal"]), key=lambda c: c.id)
-        copies = cube_copies(n, len(pool))
+        copies = max(1, -(-(per_player * n) // len(pool)))
         for card in pool:
             for _ in range(copies):
                 create(self.rules, flow, card.id, -1, "cube")
         flow.shuffle("cube")
+
+    def build(self, flow: Flow) -> None:
+        """Make the cube, deal each player a pack of 10 and start the first round."""
+        state = flow.state
+        self.make(flow, t.PACK + DRAWS * ROUNDS)
         for s in t.priority_order(state, state.live_seats()):
             for _ in range(t.PACK):
                 self._draw(flow, s, t.pack(s))

@@ -19,6 +19,7 @@ from cardgames.games.algomancy import board, checks, describe, ffa, invariants, 
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.catalog import MAX_COPIES, MIN_DECK, Catalog, read_deck_file
 from cardgames.games.algomancy.cube import CubeDraft
+from cardgames.games.algomancy.cube_traditional import PACK_SIZE, PACKS, TraditionalCube
 from cardgames.games.algomancy.planning import Planning
 from cardgames.games.algomancy.play import Play
 from cardgames.games.algomancy.schema import ELEMENTS
@@ -30,6 +31,7 @@ from cardgames.games.algomancy.verbs import sacrifice_answer, sacrifice_run
 FORMATS = ("draft", "constructed", "cube", "teams", "archenemy")
 ELEMENT_CHOICES = ("random", "alternate")
 TEAM_SIZES = {"teams": (4, 6), "archenemy": (3,)}
+CUBE_STYLES = ("algomancy", "traditional")
 """The team setups (rulebook: Player setups), played as live draft: split teams 2v2 or 3v3, and
 archenemy, one player against two with a head start. Other formats: 1v1 with two players,
 free-for-all with three to six."""
@@ -59,6 +61,7 @@ class Algomancy(Ruleset):
         self.battle_rules = TeamBattle(self)
         self.turn = Turn(self, self.planning, self.battle_rules)
         self.cube = CubeDraft(self)
+        self.cube_traditional = TraditionalCube(self)
         self.frame_kinds: dict[str, FrameKind] = {
             "elements": FnFrame(self._elements_run, self._elements_answer),
             "sacrifice": FnFrame(sacrifice_run, sacrifice_answer),
@@ -69,6 +72,7 @@ class Algomancy(Ruleset):
             **self.battle_rules.frame_kinds(),
             **self.turn.frame_kinds(),
             **self.cube.frame_kinds(),
+            **self.cube_traditional.frame_kinds(),
         }
 
     def catalog_fingerprint(self) -> str:
@@ -91,7 +95,11 @@ class Algomancy(Ruleset):
             choices=(Choice("element_choice", "Elements of the shared deck",
                             (("The elements at random (3, or 4 with four or more players)", "random"),
                              ("Players choose the elements in turn", "alternate")),
-                            formats=("draft", "teams", "archenemy")),),
+                            formats=("draft", "teams", "archenemy")),
+                     Choice("cube_style", "How the cube is drafted",
+                            (("Algomancy cube draft (draw 2, pass a pack of 10, 15 times)", "algomancy"),
+                             ("Traditional cube draft (three packs of 15, one pick at a time)", "traditional")),
+                            formats=("cube",))),
             seat_choices=(SeatChoice("deck", "decks", decks, random="Random decklist", by_player=True,
                                      file="or a deck file (.yaml)", read_file=self.read_deck,
                                      formats=("constructed",)),),
@@ -107,7 +115,7 @@ class Algomancy(Ruleset):
                              f"(2: 1v1; 3 to 6: free-for-all), not {len(names)}")
         if len(set(names)) != len(names) or not all(n.strip() for n in names):
             raise SetupError("players need different, non-empty names")
-        known = {"format", "elements", "element_choice", "decks", "initiative", "stop", "head_start"}
+        known = {"format", "elements", "element_choice", "decks", "initiative", "stop", "head_start", "cube_style"}
         unknown = sorted(set(options) - known)
         if unknown:
             raise SetupError(f"unknown option(s) {', '.join(unknown)}; options: {', '.join(sorted(known))}")
@@ -118,6 +126,12 @@ class Algomancy(Ruleset):
         if fmt in TEAM_SIZES and len(names) not in TEAM_SIZES[fmt]:
             raise SetupError(f"format {fmt} is played by " + " or ".join(map(str, TEAM_SIZES[fmt]))
                              + f" players, not {len(names)}")
+        style = options.get("cube_style")
+        if style is not None:
+            if fmt != "cube" or style not in CUBE_STYLES:
+                raise SetupError(f"cube_style: one of {', '.join(CUBE_STYLES)}, in the cube format only")
+            if style != "algomancy":
+                out["cube_style"] = style
         head = options.get("head_start")
         if head is not None:
             if fmt != "archenemy" or head not in (1, 2):
@@ -241,6 +255,10 @@ class Algomancy(Ruleset):
                 self.create(flow, "prismite", s, t.resources(s), {"face_down": True})
         flow.emit(ce.TurnBegan(0, first))
         flow.push("turn", step="begin")
+        if fmt == "cube" and options.get("cube_style") == "traditional":
+            self.cube.make(flow, PACKS * PACK_SIZE)
+            self.cube_traditional.start(flow)
+            return
         if fmt == "cube":
             self.cube.build(flow)
             return
