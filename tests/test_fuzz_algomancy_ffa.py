@@ -1,7 +1,7 @@
 """Fuzz: seeded random Algomancy free-for-all games, 3, 4 and 6 players, live draft and constructed, and
 cube draft games (2 and 4 players, and the traditional cube draft for 2: the decks drafted first,
 then played as constructed), split
-teams (2v2, 3v3) and archenemy (2v1, a head start of one or two turns),
+teams (2v2, 3v3; team draft 2v2) and archenemy (2v1, a head start of one or two turns),
 through the kit's harness (`tests/kit/fuzz.py` says what is checked after every event and decision).
 
 The random players draft like the 1v1 fuzz's (`test_fuzz_algomancy.pick`), and seal their intent
@@ -24,13 +24,15 @@ from cardgames.games.algomancy.rules import Algomancy
 
 
 def pick(rng: random.Random, d: Decision) -> Option:
-    """A random answer; a draft moves toward a pack of exactly 10 and then ends; intents get sealed."""
+    """A random answer; a draft moves toward a pack of exactly 10 (a cube deck toward 30) and then ends;
+    intents get sealed."""
     if d.kind == "draft":
         done = [o for o in d.options if o.key == "done"]
         if done and rng.random() < 0.7:
             return done[0]
         pack = int(str(d.info.get("pack", 10))) if isinstance(d.info, dict) else 10
-        want = "take" if pack > 10 else "give" if pack < 10 else rng.choice(["take", "give"])
+        size = int(str(d.info.get("pack_size", 10))) if isinstance(d.info, dict) else 10
+        want = "take" if pack > size else "give" if pack < size else rng.choice(["take", "give"])
         moves = [o for o in d.options if o.group == want]
         return rng.choice(moves or list(d.options))
     if d.kind == "intent":  # players who attack end an FFA sooner: send everything one way now and then
@@ -58,6 +60,7 @@ SPEC = FuzzSpec(
              *(Format(f"cube-{n}p", n, lambda rng, seed: {"format": "cube"}) for n in (2, 4)),
              Format("cube-traditional-2p", 2, lambda rng, seed: {"format": "cube", "cube_style": "traditional"}),
              *(Format(f"teams-{n}p", n, lambda rng, seed: {"format": "teams"}) for n in (4, 6)),
+             Format("teamdraft-4p", 4, lambda rng, seed: {"format": "teamdraft"}),
              Format("archenemy-3p", 3, lambda rng, seed: {"format": "archenemy", "head_start": 1 + seed % 2})],
     pick=pick,
     moves=(*MOVES, CardDrawn),

@@ -7,6 +7,7 @@ import pytest
 from algomancy_play import answer_planning, keys, life, window
 from ffa_play import ANN, BOB, CAT, DAN, ffa_game, units
 
+from cardgames.api import new_game
 from cardgames.engine.game import Game
 from cardgames.engine.ruleset import SetupError
 from cardgames.games.algomancy import seating
@@ -180,3 +181,33 @@ def test_archenemy_a_head_start_of_two_turns() -> None:
         d = g.decision
         g.choose("pass" if d.kind == "priority" else "done")
     assert g.state.globals["initiative"] == BOB
+
+
+TEAM_DECKS = {"Ann": "earth-metal-forge", "Bob": "fire-earth-aggro", "Cat": "earth-wood-giants",
+              "Dan": "fire-earth-siege"}
+
+
+def team_draft() -> Game:
+    return new_game("algomancy", ["Ann", "Bob", "Cat", "Dan"], 5,
+                    {"format": "teamdraft", "decks": TEAM_DECKS, "initiative": "Ann"})
+
+
+def test_team_draft_each_team_live_drafts_from_a_deck_of_30_cards_per_player() -> None:
+    g = team_draft()
+    rules = Algomancy()
+    for team, members in ((0, ("Ann", "Cat")), (1, ("Bob", "Dan"))):
+        seats = [s for s, n in enumerate(["Ann", "Bob", "Cat", "Dan"]) if n in members]
+        zones = [f"deck:team{team}", *(f"{z}:{s}" for s in seats for z in ("hand", "pack"))]
+        held = sorted(o.card for z in zones for o in g.state.cards_in(z))
+        listed = sorted(cid for m in members for cid, n in rules.cat.decks[TEAM_DECKS[m]].cards.items()
+                        for _ in range(int(n)))
+        assert held == listed and len(listed) >= 60  # 30 (or more) cards per player, none of the other team's
+        assert all(len(g.state.zones[f"pack:{s}"].cards) == 10 for s in seats)
+
+
+def test_team_draft_packs_pass_to_the_next_team_mate() -> None:
+    g = team_draft()
+    ann_pack = sorted(g.state.zones["pack:0"].cards)
+    while g.state.phase == "planning" and g.decision.kind == "draft":
+        g.choose("done")
+    assert sorted(g.state.zones["pack:2"].cards) == ann_pack  # to Cat, not to Bob

@@ -25,12 +25,13 @@ from cardgames.games.algomancy.play import Play
 from cardgames.games.algomancy.schema import ELEMENTS
 from cardgames.games.algomancy.seating import FFA_MIN, copies, draft_elements
 from cardgames.games.algomancy.team import TeamBattle
+from cardgames.games.algomancy.teamdraft import build_team_decks
 from cardgames.games.algomancy.turn import Turn
 from cardgames.games.algomancy.verbs import sacrifice_answer, sacrifice_run
 
-FORMATS = ("draft", "constructed", "cube", "teams", "archenemy")
+FORMATS = ("draft", "constructed", "cube", "teams", "archenemy", "teamdraft")
 ELEMENT_CHOICES = ("random", "alternate")
-TEAM_SIZES = {"teams": (4, 6), "archenemy": (3,)}
+TEAM_SIZES = {"teams": (4, 6), "archenemy": (3,), "teamdraft": (4, 6)}
 CUBE_STYLES = ("algomancy", "traditional")
 """The team setups (rulebook: Player setups), played as live draft: split teams 2v2 or 3v3, and
 archenemy, one player against two with a head start. Other formats: 1v1 with two players,
@@ -91,7 +92,9 @@ class Algomancy(Ruleset):
                      Format("constructed", "Constructed (a decklist each; 3+ players: free-for-all)", seats),
                      Format("cube", "Cube draft (draft 30-card decks from the whole pool, then play them)", seats),
                      Format("teams", "Split teams, live draft (2v2 or 3v3; team-mates sit apart)", (4, 6)),
-                     Format("archenemy", "Archenemy, live draft (one against two, with a head start)", (3,))),
+                     Format("archenemy", "Archenemy, live draft (one against two, with a head start)", (3,)),
+                     Format("teamdraft", "Team draft, split teams (each team drafts from its members' decklists)",
+                            (4, 6))),
             choices=(Choice("element_choice", "Elements of the shared deck",
                             (("The elements at random (3, or 4 with four or more players)", "random"),
                              ("Players choose the elements in turn", "alternate")),
@@ -102,7 +105,7 @@ class Algomancy(Ruleset):
                             formats=("cube",))),
             seat_choices=(SeatChoice("deck", "decks", decks, random="Random decklist", by_player=True,
                                      file="or a deck file (.yaml)", read_file=self.read_deck,
-                                     formats=("constructed",)),),
+                                     formats=("constructed", "teamdraft")),),
             short="algo")
 
     def read_deck(self, path: Path) -> dict[str, Json]:
@@ -139,7 +142,7 @@ class Algomancy(Ruleset):
             out["head_start"] = head
         elements = options.get("elements")
         if elements is not None:
-            if fmt not in ("draft", *TEAM_SIZES):
+            if fmt not in ("draft", "teams", "archenemy"):
                 raise SetupError("elements are chosen for live draft; constructed games use decks")
             want = draft_elements(len(names))
             if (not isinstance(elements, list) or len(elements) != want
@@ -151,7 +154,7 @@ class Algomancy(Ruleset):
         if choice not in ELEMENT_CHOICES:
             raise SetupError(f"element_choice {choice!r}: one of {', '.join(ELEMENT_CHOICES)}")
         out["element_choice"] = choice
-        if fmt == "constructed":
+        if fmt in ("constructed", "teamdraft"):
             out["decks"] = self._normalize_decks(names, options.get("decks"))
         elif options.get("decks"):
             raise SetupError("decks are for the constructed format (add format: constructed)")
@@ -213,8 +216,9 @@ class Algomancy(Ruleset):
         """Setup (p.10–11): initiative, two dormant Prismites each, 16 cards each."""
         n = len(names)
         fmt = str(options["format"])
-        setup = fmt if fmt in TEAM_SIZES else "ffa"
-        fmt = "draft" if fmt in TEAM_SIZES else fmt  # team setups are live drafts
+        setup = "teams" if fmt == "teamdraft" else fmt if fmt in TEAM_SIZES else "ffa"
+        team_decks = fmt == "teamdraft"
+        fmt = "draft" if fmt in TEAM_SIZES else fmt  # team setups are live drafts (team draft: from team decks)
         # split teams sit alternately (R71); the archenemy (the first player) against the rest
         teams = [s % 2 for s in range(n)] if setup == "teams" else \
             [min(s, 1) for s in range(n)] if setup == "archenemy" else list(range(n))
@@ -228,7 +232,11 @@ class Algomancy(Ruleset):
             flow.emit(ce.GlobalSet("setup", "ffa"))
         flow.emit(ce.ZoneCreated("stack", "stack", None, "public"))
         flow.emit(ce.ZoneCreated("erased", "pile", None, "public"))
-        if fmt == "draft":
+        if team_decks:  # each team live-drafts from its own deck (teamdraft.py)
+            flow.emit(ce.GlobalSet("team_decks", True))
+            for team in sorted(set(teams)):
+                flow.emit(ce.ZoneCreated(f"deck:team{team}", "pile", None, "hidden"))
+        elif fmt == "draft":
             flow.emit(ce.ZoneCreated("deck", "pile", None, "hidden"))
         stops = options.get("stop") or {}
         for s in range(n):
@@ -261,6 +269,10 @@ class Algomancy(Ruleset):
             return
         if fmt == "cube":
             self.cube.build(flow)
+            return
+        if team_decks:
+            build_team_decks(self, flow, names, dict(options.get("decks") or {}), self._random_deck)
+            self.deal_opening(flow)
             return
         if fmt == "constructed":
             decks = dict(options.get("decks") or {})
