@@ -4,10 +4,11 @@ initiative, Team battle structure; Priority; Battle, Initiative; rulings R27, R2
 from __future__ import annotations
 
 import pytest
-from algomancy_play import answer_planning, keys, life, window
+from algomancy_play import answer_planning, edit, keys, life, window
 from ffa_play import ANN, BOB, CAT, DAN, ffa_game, units
 
 from cardgames.api import new_game
+from cardgames.engine import core_events as ce
 from cardgames.engine.game import Game
 from cardgames.engine.ruleset import SetupError
 from cardgames.games.algomancy import seating
@@ -211,3 +212,18 @@ def test_team_draft_packs_pass_to_the_next_team_mate() -> None:
     while g.state.phase == "planning" and g.decision.kind == "draft":
         g.choose("done")
     assert sorted(g.state.zones["pack:2"].cards) == ann_pack  # to Cat, not to Bob
+
+
+def test_a_region_waiting_its_turn_closes_a_column_emptied_meanwhile_before_blocks() -> None:
+    """Hold the line in a region whose battle waits (found by the fuzz, teams-6p seed 1019): a unit
+    that left a waiting region's attack before its blocks closes its column, as it would there (R35)."""
+    g = team_game({ANN: {"region": [WALKER, WALKER, WALKER]}})
+    to_battle(g)
+    a1, a2, a3 = units(g, ANN)
+    attack(g, ANN, BOB, [a1])
+    attack(g, ANN, DAN, [a2, a3])
+    g.choose("pass")  # Ann in Bob's window; the battle data now waits in Dan's region too
+    g = edit(g, lambda flow: flow.emit(ce.ObjectMoved(a2, "erased", reset=True)))
+    while not (g.state.battle and g.state.battle["region"] == DAN):
+        g.choose("pass")
+    assert g.state.battle["attack"] == [[a3]]

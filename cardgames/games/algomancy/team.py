@@ -83,10 +83,11 @@ class TeamBattle(FfaBattle):
             regions[str(cur)] = {k: b[k] for k in REGION_KEYS}
         data = dict(regions.pop(str(reg), None) or _fresh())
         here = t.region(reg)
+        declared = b.get("stage") in ("finish", "phase2")  # before blocks, an emptied column closes (R35)
         for key in ("attack", "defence"):
             for u in fm.units_in(data[key]):
                 if u not in state.objects or state.objects[u].zone != here:
-                    data[key] = fm.remove_unit(data[key], u, blocks_declared=True)
+                    data[key] = fm.remove_unit(data[key], u, blocks_declared=declared or key == "defence")
         attackers = [int(a) for a in data["attackers"]]
         flow.emit(ce.BattleChanged(changes={
             "regions": regions, "region": reg, "defender": reg,
