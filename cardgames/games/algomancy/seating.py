@@ -58,10 +58,9 @@ def _front_of(battle: dict[str, Any], index: int) -> int | None:
     if not attack:
         return None
     fronts = battle.get("fronts") or {}
-    for i in (min(max(index, 0), len(attack) - 1),):
-        for u in attack[i]:
-            if str(u) in fronts:
-                return int(fronts[str(u)])
+    for u in attack[min(max(index, 0), len(attack) - 1)]:
+        if str(u) in fronts:
+            return int(fronts[str(u)])
     return None
 
 

@@ -260,8 +260,3 @@ class TeamBattle(FfaBattle):
             "counter_to": {**b["counter_to"], str(unit): int(option.key.split(":")[1])}}))
         flow.update(frame, picking=None)
 
-
-def team_name(state: State, seat: int) -> str:
-    """A team as its members' names ("Ann and Cat")."""
-    names = [p.name for p in state.players if team_of(state, p.seat) == team_of(state, seat)]
-    return " and ".join(names)
