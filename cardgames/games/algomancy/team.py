@@ -32,7 +32,7 @@ from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.checks import check_state
 from cardgames.games.algomancy.ffa import FfaBattle
-from cardgames.games.algomancy.seating import enemy_neighbours, is_team_game, mates, team_of, turn_order
+from cardgames.games.algomancy.seating import enemy_neighbours, is_team_game, mates, turn_order
 from cardgames.games.algomancy.triggers import flush
 
 REGION_KEYS = ("attack", "defence", "blocked", "fronts", "attackers", "attacked", "fought")
