@@ -12,7 +12,16 @@ from cardgames.engine.flow import Flow
 from cardgames.engine.state import State
 from cardgames.games.algomancy import board
 from cardgames.games.algomancy import table as t
-from cardgames.games.algomancy.checks import create, destroy, detach_all, draw, leave_formation, spawn, to_bin
+from cardgames.games.algomancy.checks import (
+    check_state,
+    create,
+    destroy,
+    detach_all,
+    draw,
+    leave_formation,
+    spawn,
+    to_bin,
+)
 from cardgames.games.algomancy.context import rules_of
 from cardgames.games.algomancy.events import Damaged, LifeLost, player_ref, seat_of_ref
 from cardgames.games.algomancy.seating import mates
@@ -189,8 +198,12 @@ def _sacrifice(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None
 
 
 def sacrifice_run(flow: Flow, frame: Any) -> Ask | None:
-    """Frame kind "sacrifice": a player chooses the units they sacrifice, one at a time."""
+    """Frame kind "sacrifice": a player chooses the units they sacrifice, one at a time. A unit
+    that an earlier sacrifice left with lethal damage (its buff gone) dies first: "a unit with 0 or
+    less defense will immediately die" (Stat changes and counters)."""
     rules = rules_of(flow)
+    if check_state(rules, flow):
+        return None
     state = flow.state
     seat, reg, left = int(frame.data["seat"]), int(frame.data["region"]), int(frame.data["left"])
     mine = [o for o in t.in_region(state, reg) if o.controller == seat and rules.cards[o.card].is_unit]
