@@ -67,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
                      "format allows)")
     sim.add_argument("--format", dest="fmt", metavar="FORMAT",
                      help="game format (allegiance: duel, ffa, sworn-enemy, teams; algomancy: draft, "
-                          "constructed)")
+                          "constructed, cube; with --players 3 to 6 a free-for-all)")
     sim.add_argument("--bot", default=DEFAULT_BOT, choices=BOTS,
                      help="keen: random with a player's habits (drafts to a legal pack, attacks, "
                           "finishes what it starts); random: uniform choices, for fuzzing "
@@ -98,13 +98,14 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--players", help="comma-separated names in seat order, e.g. Ann,Bob")
     pl.add_argument("--load", metavar="FILE", help="continue the game saved in FILE")
     pl.add_argument("--format", dest="fmt", metavar="FORMAT", help="game format (allegiance: duel, ffa, "
-                    "sworn-enemy, teams; algomancy: draft, constructed; arcmage: 1v1, ffa)")
+                    "sworn-enemy, teams; algomancy: draft, constructed, cube (3-6 players play a "
+                    "free-for-all); arcmage: 1v1, ffa, giant, aminduna)")
     pl.add_argument("--heroes", help="allegiance: comma-separated hero ids (or 'random'), one per player")
     pl.add_argument("--decks", help="algomancy constructed, arcmage: comma-separated decklist ids, deck "
                     "files (.yaml: card id → copies) or 'random', one per player; altered: deck ids, "
                     "deck files (.yaml: hero and cards) or 'random'")
-    pl.add_argument("--elements", help="algomancy live draft: three elements, e.g. fire,water,earth "
-                    "(default: chosen at random)")
+    pl.add_argument("--elements", help="algomancy live draft: three elements (four with 4-6 players), "
+                    "e.g. fire,water,earth (default: chosen at random)")
     pl.add_argument("--start-player", help="mechamancers: who chooses a role first in round 1 (default: random)")
     pl.add_argument("--seed", type=int, help="seed (default: random)")
 

@@ -11,7 +11,7 @@ from textual.markup import escape
 from cardgames.engine.stops import STOP_HELP, STOP_REVEALS, TABLE_STOP, with_table_stops
 from cardgames.tui.saves import data_dir
 
-GAMES = [("Allegiance: A Realm Divided", "allegiance"), ("Algomancy (1v1)", "algomancy"),
+GAMES = [("Allegiance: A Realm Divided", "allegiance"), ("Algomancy (1v1, free-for-all, teams)", "algomancy"),
          ("ARC-mage", "arcmage"),
          ("Altered (two players)", "altered"),
          ("Mechamancers", "mechamancers")]

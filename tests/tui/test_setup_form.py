@@ -127,7 +127,8 @@ async def test_switching_games_offers_each_its_formats_players_and_choices() -> 
         assert count.value == 4 and screen.query_one("#row-3").display and screen.query_one("#hero-3").display
         screen.query_one("#game", Select).value = "algomancy"
         await pilot.pause()
-        assert not count.display and not screen.query_one("#row-2").display
+        # Algomancy is 1v1 or a free-for-all of 3 to 6: the four players chosen stay
+        assert count.display and count.value == 4 and screen.query_one("#row-3").display
         assert not screen.query_one("#allegiance-options").display and screen.query_one("#algomancy-options").display
         assert screen.query_one("#algo-element-choice").display and not screen.query_one("#deck-0").display
         screen.query_one("#game", Select).value = "allegiance"

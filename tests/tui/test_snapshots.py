@@ -11,6 +11,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from cardgames.tui import scenes_algomancy as algomancy
+from cardgames.tui import scenes_algomancy_ffa as algomancy_ffa
 from cardgames.tui import scenes_altered as altered
 from cardgames.tui import scenes_arcmage as arcmage
 from cardgames.tui import shots
@@ -212,6 +213,8 @@ def test_altered_dusk_statistics_on_the_track(snap_compare: Any, cardgames_home:
 def test_altered_tiebreaker_arena(snap_compare: Any, cardgames_home: Path) -> None:
     """Altered: tiebreakers — everyone in the Arena, every Character counted at Dusk."""
     assert snap_compare(CardgamesApp(altered.arena(cardgames_home / "s.save")), terminal_size=SIZE)
+
+
 def test_mechamancers_pledge(snap_compare: Any, cardgames_home: Path) -> None:
     """A round's pledge, four players: Ann has chosen in secret (a sealed back); Bob holds the rest."""
     from cardgames.tui import scenes_mechamancers as mechamancers
@@ -234,3 +237,18 @@ def test_mechamancers_four_player_combat(snap_compare: Any, cardgames_home: Path
 
     session = mechamancers.combat4(cardgames_home / "s.save")
     assert snap_compare(CardgamesApp(session), terminal_size=SIZE)
+
+
+def test_algomancy_ffa_board(snap_compare: Any, cardgames_home: Path) -> None:
+    """A 4-player free-for-all: opponents compact, every region visible."""
+    assert snap_compare(CardgamesApp(algomancy_ffa.board(cardgames_home / "s.save")), terminal_size=SIZE)
+
+
+def test_algomancy_ffa_intents_revealed(snap_compare: Any, cardgames_home: Path) -> None:
+    """The intents revealed: two attackers in one region, the second setting its formation beside the first."""
+    assert snap_compare(CardgamesApp(algomancy_ffa.reveal(cardgames_home / "s.save")), terminal_size=SIZE)
+
+
+def test_algomancy_2v2_battle(snap_compare: Any, cardgames_home: Path) -> None:
+    """A 2v2 split-teams battle: two attackers in one region, blocks being declared, the teams marked."""
+    assert snap_compare(CardgamesApp(algomancy_ffa.teams_battle(cardgames_home / "s.save")), terminal_size=SIZE)

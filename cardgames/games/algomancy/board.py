@@ -9,6 +9,7 @@ from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.formation import BACK, adjacent, column_of, row_of
 from cardgames.games.algomancy.schema import Static
+from cardgames.games.algomancy.seating import same_formation
 from cardgames.games.algomancy.stats import column_attributes, counter_delta, layered_stats, unit_attributes
 
 
@@ -78,7 +79,7 @@ def adjacent_units(state: State, obj: int) -> list[int]:
     for key in ("attack", "defence"):
         form = b.get(key)
         if form and column_of(form, obj) is not None:
-            return adjacent(form, obj)
+            return same_formation(b, obj, adjacent(form, obj))
     return []
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardgames.engine import core_events as ce
 from cardgames.engine.flow import Flow
-from cardgames.engine.state import Json
+from cardgames.engine.state import Json, State
 from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.board import stats_of
@@ -99,11 +99,8 @@ def destroy(rules: Rules, flow: Flow, obj: int, how: str) -> None:
     to_bin(rules, flow, obj)
 
 
-def check_state(rules: Rules, flow: Flow) -> bool:
-    """Units with lethal damage or defense ≤ 0 die; a player at 0 life loses. True if anything happened."""
-    state = flow.state
-    if state.outcome is not None:
-        return False
+def _doomed(rules: Rules, state: State) -> list[int]:
+    """The units in play with lethal damage or defense ≤ 0 (or a deadly hit), region by region."""
     dead = []
     for z in state.zones.values():
         if not z.id.startswith("region:"):
@@ -115,6 +112,15 @@ def check_state(rules: Rules, flow: Flow) -> bool:
             _, defense = stats_of(rules, state, o)
             if defense <= 0 or o.counters.get("damage", 0) >= defense or o.props.get("deadly_hit"):
                 dead.append(oid)
+    return dead
+
+
+def check_state(rules: Rules, flow: Flow) -> bool:
+    """Units with lethal damage or defense ≤ 0 die; a player at 0 life loses. True if anything happened."""
+    state = flow.state
+    if state.outcome is not None:
+        return False
+    dead = list(state.cached("doomed", lambda: _doomed(rules, state)))  # asked at every step: kept until a change
     for oid in dead:
         destroy(rules, flow, oid, "died")
     losers = [p.seat for p in state.players if not p.eliminated and p.counters.get("life", 0) <= 0]
@@ -122,8 +128,39 @@ def check_state(rules: Rules, flow: Flow) -> bool:
         flow.emit(ce.PlayerEliminated(s, "life reached 0"))
     if losers:
         alive = state.live_seats()
+        duel = len(state.players) == 2
         if not alive:
-            flow.emit(ce.GameEnded([], "both players reached 0 life at once", draw=True))
-        elif len(alive) == 1:
-            flow.emit(ce.GameEnded(alive, f"{state.players[losers[0]].name}'s life reached 0"))
+            flow.emit(ce.GameEnded([], "both players reached 0 life at once" if duel
+                                   else "every remaining player reached 0 life at once", draw=True))
+        elif len({state.players[s].team for s in alive}) == 1:  # one player, or one team, left
+            last = " and ".join(state.players[s].name for s in alive)
+            flow.emit(ce.GameEnded(alive, f"{state.players[losers[0]].name}'s life reached 0" if duel
+                                   else f"{last} {'is' if len(alive) == 1 else 'are'} the last standing"))
+        else:
+            for s in losers:
+                leave_the_game(rules, flow, s)
     return bool(dead or losers)
+
+
+def leave_the_game(rules: Rules, flow: Flow, seat: int) -> None:
+    """An eliminated player leaves a game that goes on (R68): what they control in play and their
+    resources leave the game (a permanent owned by another player goes to its owner's bin); their
+    hand and pack are recycled, so they stay hidden. Their neighbours' regions close up (seating.py)."""
+    state = flow.state
+    for z in [z for z in state.zones.values() if z.id.startswith("region:")]:
+        for oid in list(z.cards):
+            o = state.objects[oid]
+            if o.zone != z.id or (o.controller != seat and o.owner != seat):
+                continue
+            leave_formation(flow, oid)
+            detach_all(flow, oid, "erased")
+            owner = o.owner
+            keep = owner >= 0 and owner != seat and not state.players[owner].eliminated \
+                and not rules.cards[o.card].is_token
+            flow.emit(ce.ObjectMoved(oid, t.bin_(owner) if keep else "erased", reset=True))
+    for oid in list(state.zones[t.resources(seat)].cards):
+        flow.emit(ce.ObjectMoved(oid, "erased", reset=True))
+    deck = t.deck_of(state, seat)
+    for zone in (t.hand(seat), t.pack(seat)):
+        for oid in list(state.zones[zone].cards):
+            flow.emit(ce.ObjectMoved(oid, deck, index=0, reset=True))

@@ -92,6 +92,9 @@ def _ask(rules: Rules, flow: Flow, ch: cm.AssignmentChoice) -> Ask:
     b = state.battle or {}
     side = ch["column"].split(":")[0]
     seat = int(b["attacker"] if side == "attack" else b["defender"])
+    if side == "attack" and b.get("fronts"):  # FFA: the column's own attacker (ffa.py)
+        column = fm.column_at(b["attack"], int(ch["column"].split(":")[1]))
+        seat = int(b["fronts"].get(str(column[0]), seat)) if column else seat
     name = rules.card_name
     front, back = name(state, state.objects[ch["front"]]), name(state, state.objects[ch["back"]])
     amount, lethal = ch["amount"], ch["lethal"]

@@ -9,6 +9,7 @@ from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.events import player_ref
 from cardgames.games.algomancy.schema import Card, Cost, TargetSpec
+from cardgames.games.algomancy.seating import mates
 
 
 def timing_ok(card: Card, window: str) -> bool:
@@ -50,7 +51,8 @@ def candidates(rules: Rules, state: State, seat: int, spec: TargetSpec, source: 
             card = rules.cards[o.card]
             if not card.is_unit:
                 continue
-            if (spec.side == "ally" and o.controller != seat) or (spec.side == "enemy" and o.controller == seat):
+            if (spec.side == "ally" and o.controller != seat) or \
+                    (spec.side == "enemy" and mates(state, o.controller, seat)):
                 continue
             if spec.other and o.id == source:
                 continue
@@ -59,7 +61,7 @@ def candidates(rules: Rules, state: State, seat: int, spec: TargetSpec, source: 
             out.append(o.id)
     if spec.type in ("player", "unit_or_player"):
         for s in t.present(state, reg):
-            if (spec.side == "ally" and s != seat) or (spec.side == "enemy" and s == seat):
+            if (spec.side == "ally" and s != seat) or (spec.side == "enemy" and mates(state, s, seat)):
                 continue
             out.append(player_ref(s))
     if spec.type == "stack_item":

@@ -9,6 +9,8 @@ enter the stack last and resolve before IT effects"; R22, R20).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, Json
@@ -16,8 +18,14 @@ from cardgames.games.algomancy.context import Rules, rules_of
 from cardgames.games.algomancy.stack import effect_of
 
 
-def frame_kinds() -> dict[str, FrameKind]:
-    return {"order_triggers": FnFrame(_run, _answer)}
+def frame_kinds(settle: Callable[[Flow], bool] | None = None) -> dict[str, FrameKind]:
+    """`settle(flow)`: the state checks, run before each trigger is placed (an end-of-turn ability
+    that resolved may have left a unit at 0 defense: it dies at once); True if anything happened."""
+    def run(flow: Flow, frame: Frame) -> Ask | None:
+        if settle is not None and settle(flow):
+            return None
+        return _run(flow, frame)
+    return {"order_triggers": FnFrame(run, _answer)}
 
 
 def start(flow: Flow, queue: list[dict[str, Json]], *, special: bool = False) -> None:

@@ -10,6 +10,7 @@ from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.checks import create, draw
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.schema import ELEMENTS
+from cardgames.games.algomancy.seating import acting_seats
 
 
 class Planning:
@@ -34,7 +35,7 @@ class Planning:
     def recycle(self, flow: Flow, obj: int, seat: int) -> None:
         """Put a card on the bottom of the deck it came from (the shared deck, or its owner's)."""
         owner = flow.state.objects[obj].owner
-        deck = "deck" if flow.state.globals.get("format") == "draft" else f"deck:{owner if owner >= 0 else seat}"
+        deck = t.deck_of(flow.state, owner if owner >= 0 else seat)
         flow.emit(ce.ObjectMoved(obj, deck, index=0, reset=True))
         flow.emit(ce.ObjectPropSet(obj, "recycled_by", seat))
 
@@ -55,7 +56,7 @@ class Planning:
     def start_draft(self, flow: Flow) -> None:
         """Step 3: refresh the packs when a cycle of N+1 turns is over, then each player drafts."""
         state = flow.state
-        seats = t.priority_order(state, state.live_seats())
+        seats = t.priority_order(state, acting_seats(state))
         if state.globals.get("format") != "draft":
             for s in reversed(seats):
                 flow.push("recycle", seat=s, left=2)
@@ -65,7 +66,8 @@ class Planning:
             return
         turns = int(state.globals.get("pack_turns", 0))
         if turns >= len(seats) + 1:
-            if len(state.zones["deck"].cards) + sum(len(state.zones[t.pack(s)].cards) for s in seats) \
+            decks = {t.deck_of(state, s) for s in seats}  # the shared deck, or each team's (team draft)
+            if sum(len(state.zones[d].cards) for d in decks) + sum(len(state.zones[t.pack(s)].cards) for s in seats) \
                     >= t.PACK * len(seats):
                 for s in seats:
                     for oid in list(state.zones[t.pack(s)].cards):
@@ -80,12 +82,15 @@ class Planning:
     def pass_packs(self, flow: Flow) -> None:
         """After the draft every pack goes to the next player clockwise."""
         state = flow.state
-        seats = t.priority_order(state, state.live_seats())
+        seats = t.priority_order(state, acting_seats(state))
         if state.globals.get("format") != "draft" or len(seats) < 2:
             return
         moving = {s: list(state.zones[t.pack(s)].cards) for s in seats}
         for i, s in enumerate(seats):
             dest = seats[(i + 1) % len(seats)]
+            if state.globals.get("team_decks"):  # team draft: a team's packs stay with the team
+                dest = next(seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1)
+                            if state.players[seats[(i + k) % len(seats)]].team == state.players[s].team)
             for oid in moving[s]:
                 flow.emit(ce.ObjectMoved(oid, t.pack(dest)))
 
@@ -215,6 +220,6 @@ class Planning:
 
     def resources_step(self, flow: Flow) -> None:
         state = flow.state
-        for s in reversed(t.priority_order(state, state.live_seats())):
+        for s in reversed(t.priority_order(state, acting_seats(state))):
             flow.push("resources", seat=s, pending=None)
 

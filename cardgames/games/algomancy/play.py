@@ -33,7 +33,7 @@ class Play:
     def frame_kinds(self) -> dict[str, FrameKind]:
         return {"cast": FnFrame(announce.cast_run, announce.cast_answer),
                 "trigger": FnFrame(announce.trigger_run, announce.trigger_answer),
-                **mods.frame_kinds(), **ordering.frame_kinds()}
+                **mods.frame_kinds(), **ordering.frame_kinds(lambda flow: check_state(self.rules, flow))}
 
     # -- what may be played ----------------------------------------------------------------
 
@@ -175,7 +175,7 @@ class Play:
         if window == "battle:attack_window":
             return seat == int(battle["defender"])
         if window == "battle:block_window":
-            return seat == int(battle["attacker"])
+            return seat in (battle.get("attackers") or [int(battle["attacker"])])
         return False
 
     def begin_maneuver(self, flow: Flow, seat: int, option: Option, frame: Frame) -> None:

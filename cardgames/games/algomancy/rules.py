@@ -15,21 +15,31 @@ from cardgames.engine.ruleset import Ruleset, SetupError
 from cardgames.engine.setup import Choice, Format, SeatChoice, SetupForm
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.engine.stops import STOP_SETTINGS
-from cardgames.games.algomancy import board, checks, describe, given, invariants, why_not
+from cardgames.games.algomancy import board, checks, describe, ffa, given, invariants, why_not
 from cardgames.games.algomancy import table as t
-from cardgames.games.algomancy.battle import Battle
 from cardgames.games.algomancy.catalog import MAX_COPIES, MIN_DECK, Catalog, read_deck_file
+from cardgames.games.algomancy.cube import CubeDraft
+from cardgames.games.algomancy.cube_traditional import PACK_SIZE, PACKS, TraditionalCube
 from cardgames.games.algomancy.planning import Planning
 from cardgames.games.algomancy.play import Play
 from cardgames.games.algomancy.schema import ELEMENTS
+from cardgames.games.algomancy.seating import FFA_MIN, copies, draft_elements
+from cardgames.games.algomancy.team import TeamBattle
+from cardgames.games.algomancy.teamdraft import build_team_decks
 from cardgames.games.algomancy.turn import Turn
 from cardgames.games.algomancy.verbs import sacrifice_answer, sacrifice_run
 
-FORMATS = ("draft", "constructed")
+FORMATS = ("draft", "constructed", "cube", "teams", "archenemy", "teamdraft")
 ELEMENT_CHOICES = ("random", "alternate")
+TEAM_SIZES = {"teams": (4, 6), "archenemy": (3,), "teamdraft": (4, 6)}
+CUBE_STYLES = ("algomancy", "traditional")
+"""The team setups (rulebook: Player setups), played as live draft: split teams 2v2 or 3v3, and
+archenemy, one player against two with a head start. Other formats: 1v1 with two players,
+free-for-all with three to six."""
 COPIES = 2
-"""Copies of each pool card in the live-draft deck (R15)."""
+"""Copies of each pool card in the live-draft deck with up to four players (R15; seating.copies)."""
 DRAFT_ELEMENTS = 3
+"""Elements of the live-draft deck with two or three players (seating.draft_elements)."""
 
 
 class Algomancy(Ruleset):
@@ -37,11 +47,12 @@ class Algomancy(Ruleset):
 
     name = "algomancy"
     title = "Algomancy"
-    rules_version = "4"
+    rules_version = "5"
+    """5: state checks before each sacrifice of one effect and before each simultaneous trigger (A74)."""
     min_players = 2
-    max_players = 2
+    max_players = 6
     preferences = {"stop": STOP_SETTINGS}
-    sealed_decisions = frozenset({"draft"})
+    sealed_decisions = frozenset({"draft", "intent"})
     public_decisions = frozenset({"formation", "block", "assign_damage", "order_triggers", "graft_position", "target"})
 
     def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
@@ -49,8 +60,10 @@ class Algomancy(Ruleset):
         self.cards = self.cat.cards
         self.planning = Planning(self)
         self.play = Play(self)
-        self.battle_rules = Battle(self)
+        self.battle_rules = TeamBattle(self)
         self.turn = Turn(self, self.planning, self.battle_rules)
+        self.cube = CubeDraft(self)
+        self.cube_traditional = TraditionalCube(self)
         self.frame_kinds: dict[str, FrameKind] = {
             "elements": FnFrame(self._elements_run, self._elements_answer),
             "sacrifice": FnFrame(sacrifice_run, sacrifice_answer),
@@ -60,6 +73,8 @@ class Algomancy(Ruleset):
             **self.play.frame_kinds(),
             **self.battle_rules.frame_kinds(),
             **self.turn.frame_kinds(),
+            **self.cube.frame_kinds(),
+            **self.cube_traditional.frame_kinds(),
         }
 
     def catalog_fingerprint(self) -> str:
@@ -73,14 +88,25 @@ class Algomancy(Ruleset):
         seats = tuple(range(self.min_players, self.max_players + 1))
         decks = tuple((d.name, d.id) for d in sorted(self.cat.decks.values(), key=lambda d: d.name))
         return SetupForm(
-            formats=(Format("draft", "Live draft (draft from a shared deck each turn)", seats),
-                     Format("constructed", "Constructed (a decklist each)", seats)),
+            formats=(Format("draft", "Live draft (draft from a shared deck each turn; 3+ players: free-for-all)",
+                            seats),
+                     Format("constructed", "Constructed (a decklist each; 3+ players: free-for-all)", seats),
+                     Format("cube", "Cube draft (draft 30-card decks from the whole pool, then play them)", seats),
+                     Format("teams", "Split teams, live draft (2v2 or 3v3; team-mates sit apart)", (4, 6)),
+                     Format("archenemy", "Archenemy, live draft (one against two, with a head start)", (3,)),
+                     Format("teamdraft", "Team draft, split teams (each team drafts from its members' decklists)",
+                            (4, 6))),
             choices=(Choice("element_choice", "Elements of the shared deck",
-                            (("The three elements at random", "random"),
-                             ("Players choose the elements in turn", "alternate")), formats=("draft",)),),
+                            (("The elements at random (3, or 4 with four or more players)", "random"),
+                             ("Players choose the elements in turn", "alternate")),
+                            formats=("draft", "teams", "archenemy")),
+                     Choice("cube_style", "How the cube is drafted",
+                            (("Algomancy cube draft (draw 2, pass a pack of 10, 15 times)", "algomancy"),
+                             ("Traditional cube draft (three packs of 15, one pick at a time)", "traditional")),
+                            formats=("cube",))),
             seat_choices=(SeatChoice("deck", "decks", decks, random="Random decklist", by_player=True,
                                      file="or a deck file (.yaml)", read_file=self.read_deck,
-                                     formats=("constructed",)),),
+                                     formats=("constructed", "teamdraft")),),
             short="algo")
 
     def read_deck(self, path: Path) -> dict[str, Json]:
@@ -88,12 +114,13 @@ class Algomancy(Ruleset):
         return self.check_deck(read_deck_file(path), str(path))
 
     def normalize_options(self, names: list[str], options: dict[str, Json]) -> dict[str, Json]:
-        if len(names) != 2:
-            raise SetupError("Algomancy is played 1v1 here: give exactly two players "
-                             "(FFA and teams are not built yet)")
+        if not self.min_players <= len(names) <= self.max_players:
+            raise SetupError(f"Algomancy is played by {self.min_players} to {self.max_players} players here "
+                             f"(2: 1v1; 3 to 6: free-for-all), not {len(names)}")
         if len(set(names)) != len(names) or not all(n.strip() for n in names):
             raise SetupError("players need different, non-empty names")
-        known = {"format", "elements", "element_choice", "decks", "initiative", "stop", "given"}
+        known = {"format", "elements", "element_choice", "decks", "initiative", "stop", "head_start",
+                 "cube_style", "given"}
         unknown = sorted(set(options) - known)
         if unknown:
             raise SetupError(f"unknown option(s) {', '.join(unknown)}; options: {', '.join(sorted(known))}")
@@ -101,19 +128,35 @@ class Algomancy(Ruleset):
         if fmt not in FORMATS:
             raise SetupError(f"format {fmt!r}: one of {', '.join(FORMATS)}")
         out: dict[str, Json] = {"format": fmt}
+        if fmt in TEAM_SIZES and len(names) not in TEAM_SIZES[fmt]:
+            raise SetupError(f"format {fmt} is played by " + " or ".join(map(str, TEAM_SIZES[fmt]))
+                             + f" players, not {len(names)}")
+        style = options.get("cube_style")
+        if style is not None:
+            if fmt != "cube" or style not in CUBE_STYLES:
+                raise SetupError(f"cube_style: one of {', '.join(CUBE_STYLES)}, in the cube format only")
+            if style != "algomancy":
+                out["cube_style"] = style
+        head = options.get("head_start")
+        if head is not None:
+            if fmt != "archenemy" or head not in (1, 2):
+                raise SetupError("head_start: 1 or 2 turns, in the archenemy format only")
+            out["head_start"] = head
         elements = options.get("elements")
         if elements is not None:
-            if fmt != "draft":
+            if fmt not in ("draft", "teams", "archenemy"):
                 raise SetupError("elements are chosen for live draft; constructed games use decks")
-            if (not isinstance(elements, list) or len(elements) != DRAFT_ELEMENTS
-                    or len(set(elements)) != DRAFT_ELEMENTS or not set(elements) <= set(ELEMENTS)):
-                raise SetupError(f"elements: {DRAFT_ELEMENTS} different ones of {', '.join(ELEMENTS)}")
+            want = draft_elements(len(names))
+            if (not isinstance(elements, list) or len(elements) != want
+                    or len(set(elements)) != want or not set(elements) <= set(ELEMENTS)):
+                raise SetupError(f"elements: {want} different ones of {', '.join(ELEMENTS)} "
+                                 f"with {len(names)} players")
             out["elements"] = list(elements)
         choice = str(options.get("element_choice") or "random")
         if choice not in ELEMENT_CHOICES:
             raise SetupError(f"element_choice {choice!r}: one of {', '.join(ELEMENT_CHOICES)}")
         out["element_choice"] = choice
-        if fmt == "constructed":
+        if fmt in ("constructed", "teamdraft"):
             out["decks"] = self._normalize_decks(names, options.get("decks"))
         elif options.get("decks"):
             raise SetupError("decks are for the constructed format (add format: constructed)")
@@ -181,15 +224,31 @@ class Algomancy(Ruleset):
         """Setup (p.10–11): initiative, two dormant Prismites each, 16 cards each."""
         n = len(names)
         fmt = str(options["format"])
-        flow.emit(ce.PlayersSeated(list(names), list(range(n))))
-        flow.emit(ce.GlobalSet("format", fmt))
+        setup = "teams" if fmt == "teamdraft" else fmt if fmt in TEAM_SIZES else "ffa"
+        team_decks = fmt == "teamdraft"
+        fmt = "draft" if fmt in TEAM_SIZES else fmt  # team setups are live drafts (team draft: from team decks)
+        # split teams sit alternately (R71); the archenemy (the first player) against the rest
+        teams = [s % 2 for s in range(n)] if setup == "teams" else \
+            [min(s, 1) for s in range(n)] if setup == "archenemy" else list(range(n))
+        flow.emit(ce.PlayersSeated(list(names), teams))
+        flow.emit(ce.GlobalSet("format", "constructed" if fmt == "cube" else fmt))
+        if fmt == "cube":  # decks drafted before play, then a constructed game (cube.py)
+            flow.emit(ce.GlobalSet("deckbuilding", "cube"))
+        if setup != "ffa":
+            flow.emit(ce.GlobalSet("setup", setup))
+        elif n >= FFA_MIN:
+            flow.emit(ce.GlobalSet("setup", "ffa"))
         flow.emit(ce.ZoneCreated("stack", "stack", None, "public"))
         flow.emit(ce.ZoneCreated("erased", "pile", None, "public"))
-        if fmt == "draft":
+        if team_decks:  # each team live-drafts from its own deck (teamdraft.py)
+            flow.emit(ce.GlobalSet("team_decks", True))
+            for team in sorted(set(teams)):
+                flow.emit(ce.ZoneCreated(f"deck:team{team}", "pile", None, "hidden"))
+        elif fmt == "draft":
             flow.emit(ce.ZoneCreated("deck", "pile", None, "hidden"))
         stops = options.get("stop") or {}
         for s in range(n):
-            if fmt == "constructed":
+            if fmt in ("constructed", "cube"):
                 flow.emit(ce.ZoneCreated(f"deck:{s}", "pile", s, "hidden"))
             flow.emit(ce.ZoneCreated(t.hand(s), "hand", s, "owner"))
             flow.emit(ce.ZoneCreated(t.pack(s), "hand", s, "owner"))
@@ -200,13 +259,29 @@ class Algomancy(Ruleset):
             flow.emit(ce.PlayerPropSet(s, "stop", str(stops.get(names[s], "auto"))))
             flow.emit(ce.PlayerPropSet(s, "activations", 0))
         fixed = options.get("initiative")
-        first = names.index(str(fixed)) if fixed is not None else flow.randint("initiative", 0, n - 1)
+        if setup == "archenemy":  # the archenemy takes the head-start turn(s) alone (R73)
+            first = 0
+            flow.emit(ce.GlobalSet("waiting", list(range(1, n))))
+            flow.emit(ce.GlobalSet("head_start", int(str(options.get("head_start") or 1))))
+        else:
+            first = names.index(str(fixed)) if fixed is not None else flow.randint("initiative", 0, n - 1)
         flow.emit(ce.GlobalSet("initiative", first))
         for s in range(n):
             for _ in range(2):
                 self.create(flow, "prismite", s, t.resources(s), {"face_down": True})
         flow.emit(ce.TurnBegan(0, first))
         flow.push("turn", step="begin")
+        if fmt == "cube" and options.get("cube_style") == "traditional":
+            self.cube.make(flow, PACKS * PACK_SIZE)
+            self.cube_traditional.start(flow)
+            return
+        if fmt == "cube":
+            self.cube.build(flow)
+            return
+        if team_decks:
+            build_team_decks(self, flow, names, dict(options.get("decks") or {}), self._random_deck)
+            self.deal_opening(flow)
+            return
         if fmt == "constructed":
             decks = dict(options.get("decks") or {})
             for s, name in enumerate(names):
@@ -229,7 +304,7 @@ class Algomancy(Ruleset):
             order = list(ELEMENTS)
             flow.rng().shuffle(order)
             flow.emit(ce.RandomDrawn("elements", ELEMENTS.index(order[0])))
-            self.build_draft_deck(flow, sorted(order[:DRAFT_ELEMENTS], key=ELEMENTS.index))
+            self.build_draft_deck(flow, sorted(order[:draft_elements(n)], key=ELEMENTS.index))
         if options.get("given") is not None:
             given.apply_given(self, flow, dict(options["given"]))
 
@@ -248,7 +323,7 @@ class Algomancy(Ruleset):
         flow.emit(ce.GlobalSet("elements", list(elements)))
         pool = self.cat.pool(elements)  # type: ignore[arg-type]
         for card in sorted(pool, key=lambda c: c.id):
-            for _ in range(COPIES):
+            for _ in range(copies(len(flow.state.players))):
                 self.create(flow, card.id, -1, "deck")
         flow.shuffle("deck")
         self.deal_opening(flow)
@@ -264,7 +339,7 @@ class Algomancy(Ruleset):
 
     def _elements_run(self, flow: Flow, frame: Frame) -> Ask | None:
         chosen = [str(e) for e in frame.data["chosen"]]
-        if len(chosen) >= DRAFT_ELEMENTS:
+        if len(chosen) >= draft_elements(len(flow.state.players)):
             flow.pop(frame)
             self.build_draft_deck(flow, sorted(chosen, key=lambda e: ELEMENTS.index(e)))
             return None
@@ -294,7 +369,7 @@ class Algomancy(Ruleset):
         return board.facts(self, state, obj)
 
     def describe(self, state: State, ev: Event, viewer: int | None) -> str | None:
-        return describe.describe(self, state, ev, viewer)
+        return describe.describe(self, state, ev, viewer) or ffa.describe(self, state, ev)
 
     def why_not(self, state: State, seat: int, legal: set[str]) -> list[tuple[str, str]]:
         return why_not.reasons(self, state, seat, legal)

@@ -44,7 +44,10 @@ def region(seat: int) -> str:
 
 
 def deck_of(state: State, seat: int) -> str:
-    """The deck a player draws from: the shared deck (live draft) or their own (constructed)."""
+    """The deck a player draws from: the shared deck (live draft), their team's (team draft) or their
+    own (constructed)."""
+    if state.globals.get("team_decks"):
+        return f"deck:team{state.players[seat].team}"
     return "deck" if state.globals.get("format") == "draft" else f"deck:{seat}"
 
 

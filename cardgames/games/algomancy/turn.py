@@ -13,6 +13,7 @@ from cardgames.games.algomancy.checks import check_state, draw
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.events import TableQuiet
 from cardgames.games.algomancy.planning import Planning
+from cardgames.games.algomancy.seating import first_turn, turn_order
 from cardgames.games.algomancy.triggers import end_of_turn_effects, flush
 
 STEPS = ("begin", "refresh", "draw", "draft", "pass_packs", "resources", "haste", "battle", "regroup",
@@ -68,14 +69,14 @@ class Turn:
         phase = PHASES.get(step)
         if phase and state.phase != phase:
             flow.emit(ce.PhaseBegan(phase))
-        order = t.priority_order(state, state.live_seats())
+        order = turn_order(state, t.initiative(state))
         if step == "begin":
             flow.emit(ce.TurnBegan(state.turn + 1, t.initiative(state)))
         elif step == "refresh":
             self.planning.refresh(flow)
         elif step == "draw":
-            if state.turn > 1:  # the first draw was dealt with the opening hand
-                for s in order:
+            for s in order:
+                if state.turn > first_turn(state, s):  # the first draw was dealt with the opening hand
                     for _ in range(2):
                         draw(flow, s)
         elif step == "draft":
@@ -98,7 +99,13 @@ class Turn:
             end_of_turn_effects(self.rules, flow)  # special actions, without the stack (R20)
         elif step == "pass":
             n = len(state.players)
+            waiting = state.globals.get("waiting") or []
+            over = bool(waiting) and state.turn >= int(state.globals.get("head_start") or 1)
+            if over:
+                waiting = []  # the archenemy's head start is over: everyone enters (R73)
             nxt_seat = next(s for s in ((t.initiative(state) + i) % n for i in range(1, n + 1))
-                            if not state.players[s].eliminated)
+                            if not state.players[s].eliminated and s not in waiting)
             flow.emit(ce.GlobalSet("initiative", nxt_seat))
+            if over:
+                flow.emit(ce.GlobalSet("waiting", []))
         return None

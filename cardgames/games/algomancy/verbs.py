@@ -12,9 +12,19 @@ from cardgames.engine.flow import Flow
 from cardgames.engine.state import State
 from cardgames.games.algomancy import board
 from cardgames.games.algomancy import table as t
-from cardgames.games.algomancy.checks import create, destroy, detach_all, draw, leave_formation, spawn, to_bin
+from cardgames.games.algomancy.checks import (
+    check_state,
+    create,
+    destroy,
+    detach_all,
+    draw,
+    leave_formation,
+    spawn,
+    to_bin,
+)
 from cardgames.games.algomancy.context import rules_of
 from cardgames.games.algomancy.events import Damaged, LifeLost, player_ref, seat_of_ref
+from cardgames.games.algomancy.seating import mates
 from cardgames.games.algomancy.triggers import queue_trigger_event
 
 Verb = Callable[[Flow, StepContext, Any], "Ask | None"]
@@ -34,13 +44,13 @@ def refs(flow: Flow, ctx: StepContext, word: str) -> list[int]:
         return [player_ref(ctx.controller)]
     units = [o for o in t.in_region(state, reg) if rules_of(flow).cards[o.card].is_unit]
     if word == "each_enemy_unit":
-        return [o.id for o in units if o.controller != ctx.controller]
+        return [o.id for o in units if not mates(state, o.controller, ctx.controller)]
     if word in ("each_ally_unit", "allies"):
         return [o.id for o in units if o.controller == ctx.controller]
     if word == "each_unit":
         return [o.id for o in units]
     if word == "each_opponent":
-        return [player_ref(s) for s in t.present(state, reg) if s != ctx.controller]
+        return [player_ref(s) for s in t.present(state, reg) if not mates(state, s, ctx.controller)]
     if word == "each_player":
         return [player_ref(s) for s in t.present(state, reg)]
     return [r for r in ctx.targets.get(word, []) if _here(state, r, reg)]
@@ -176,7 +186,7 @@ def _sacrifice(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None
     if who == "you":
         seats = [ctx.controller]
     elif who == "each_opponent":
-        seats = [s for s in seats if s != ctx.controller]
+        seats = [s for s in seats if not mates(state, s, ctx.controller)]
     for s in reversed(seats):
         mine = [o.id for o in t.in_region(state, reg) if o.controller == s and rules.cards[o.card].is_unit]
         if len(mine) <= n:
@@ -188,8 +198,12 @@ def _sacrifice(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None
 
 
 def sacrifice_run(flow: Flow, frame: Any) -> Ask | None:
-    """Frame kind "sacrifice": a player chooses the units they sacrifice, one at a time."""
+    """Frame kind "sacrifice": a player chooses the units they sacrifice, one at a time. A unit
+    that an earlier sacrifice left with lethal damage (its buff gone) dies first: "a unit with 0 or
+    less defense will immediately die" (Stat changes and counters)."""
     rules = rules_of(flow)
+    if check_state(rules, flow):
+        return None
     state = flow.state
     seat, reg, left = int(frame.data["seat"]), int(frame.data["region"]), int(frame.data["left"])
     mine = [o for o in t.in_region(state, reg) if o.controller == seat and rules.cards[o.card].is_unit]

@@ -9,6 +9,7 @@ and the pack, while you draft); your own area with your hand.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -44,12 +45,23 @@ class AlgomancyBoard(Board):
         assert isinstance(rules, Algomancy)
         self.rules = rules
         self._ordered_for: int | None = -1
+        self.seats = [p.seat for p in session.view().players]
+        self.many = len(self.seats) > 2
+        """Three or more players (FFA): every opponent compact in a row, every region side by side."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="opponent", classes="seat")
-        with Horizontal(id="regions"):
-            yield Static(id="region-0", classes="region")
-            yield Static(id="region-1", classes="region")
+        if self.many:
+            with Horizontal(id="opponents"):
+                for seat in self.seats:
+                    yield Static(id=f"opponent-{seat}", classes="seat")
+            with Horizontal(id="regions", classes="-many"):
+                for seat in self.seats:
+                    yield Static(id=f"region-{seat}", classes="region")
+        else:
+            yield Static(id="opponent", classes="seat")
+            with Horizontal(id="regions"):
+                yield Static(id="region-0", classes="region")
+                yield Static(id="region-1", classes="region")
         yield Static(id="stack", classes="table")
         with Horizontal(id="draft"):
             yield Static(id="draft-hand", classes="table")
@@ -57,6 +69,9 @@ class AlgomancyBoard(Board):
         yield Static(id="you", classes="seat -you")
 
     def draw(self, view: GameView, decision: Decision | None) -> None:
+        if self.many:
+            self._draw_many(view, decision)
+            return
         me = view.viewer if view.viewer is not None else 0
         them = 1 - me
         if self._ordered_for != me:
@@ -90,6 +105,58 @@ class AlgomancyBoard(Board):
         stack.border_title = "Stack and battle"
         sheet = self.sheet(stack)
         stack_body(sheet, view, decision, refs, self.colour)
+        self.put(stack, sheet)
+        self.query_one("#draft").display = drafting
+        if drafting:
+            self._show_draft(view, me, refs)
+
+    def _draw_many(self, view: GameView, decision: Decision | None) -> None:
+        """3–6 players: the opponents compact (counts, life, resources in a line), clockwise from your
+        left; every region visible, the one in battle widest with its formations; then the stack, the
+        revealed intents, the draft and you."""
+        me = view.viewer if view.viewer is not None else 0
+        n = len(self.seats)
+        if self._ordered_for != me:
+            row = self.query_one("#opponents", Horizontal)
+            order = [(me + i) % n for i in range(1, n)]
+            for prev, seat in pairwise(order):
+                row.move_child(self.query_one(f"#opponent-{seat}"), after=self.query_one(f"#opponent-{prev}"))
+            self._ordered_for = me
+        refs = marked_refs(decision, view.viewer)
+        initiative = int(view.globals.get("initiative", 0))
+        drafting = decision is not None and decision.kind == "draft" and decision.seat_index == me
+        for p in view.players:
+            w = self.query_one(f"#opponent-{p.seat}", Static)
+            w.display = p.seat != me
+            if p.seat == me:
+                continue
+            w.border_title = player_title(view, p, initiative)
+            w.set_class(view.active == p.seat, "-active")
+            sheet = self.sheet(w)
+            compact_body(sheet, self.rules, view, p)
+            self.put(w, sheet)
+        you = self.query_one("#you", Static)
+        you.border_title = player_title(view, view.players[me], initiative)
+        sheet = self.sheet(you)
+        player_body(sheet, self.rules, view, view.players[me], refs, show_hand=not drafting)
+        self.put(you, sheet)
+        b = view.battle or {}
+        names = {p.seat: p.name for p in view.players}
+        for seat in self.seats:
+            w = self.query_one(f"#region-{seat}", Static)
+            here = b.get("region") == seat
+            out = " — out" if view.players[seat].eliminated else ""
+            w.border_title = (f"{escape(names[seat])}'s region" + (" — you" if seat == me else "") + out
+                              + (" — the battle is here" if here else ""))
+            w.set_class(here, "-battle")
+            sheet = self.sheet(w)
+            region_body(sheet, view, seat, decision, refs, self.colour)
+            self.put(w, sheet)
+        stack = self.query_one("#stack", Static)
+        stack.border_title = "Stack and battle"
+        sheet = self.sheet(stack)
+        stack_body(sheet, view, decision, refs, self.colour)
+        intents_text(sheet, view)
         self.put(stack, sheet)
         self.query_one("#draft").display = drafting
         if drafting:
@@ -137,7 +204,21 @@ def player_title(view: GameView, p: PlayerView, initiative: int) -> str:
     you = " (you)" if view.viewer == p.seat else ""
     init = " — ◆ initiative" if p.seat == initiative else ""
     out = " — DEFEATED" if p.eliminated else ""
-    return f"{escape(p.name)}{you} — life {p.counters.get('life', 0)}{init}{out}"
+    return f"{escape(p.name)}{you} — life {p.counters.get('life', 0)}{team_mark(view, p)}{init}{out}"
+
+
+TEAM_MARKS = ("▲", "●")
+
+
+def team_mark(view: GameView, p: PlayerView) -> str:
+    """In team games, the player's team at a glance: a mark per team and the team-mates' names."""
+    if view.globals.get("setup") not in ("teams", "archenemy"):
+        return ""
+    others = [escape(q.name) for q in view.players if q.team == p.team and q.seat != p.seat]
+    mark = TEAM_MARKS[p.team % len(TEAM_MARKS)]
+    if view.globals.get("setup") == "archenemy" and not others:
+        return f" {mark} archenemy"
+    return f" {mark} team {p.team + 1}" + (f" with {', '.join(others)}" if others else "")
 
 
 def resource_faces(rules: Algomancy, cards: list[CardView], refs: set[int]) -> list[TileFace]:
@@ -239,9 +320,23 @@ def stack_body(sheet: Sheet, view: GameView, decision: Decision | None, refs: se
         step = STEP_NAMES.get(str(b.get("step")), str(b.get("step")))
         if decision is not None and decision.kind in ("formation", "block"):
             step = "setting the formation" if decision.kind == "formation" else "declaring blocks"
-        sheet.text(f"[b]Battle[/], phase {b.get('phase')} of 2, in {escape(names[int(b['region'])])}'s region: "
-                   f"{escape(names[int(b['attacker'])])} attacks, {escape(names[int(b['defender'])])} blocks — "
-                   f"{step}")
+        if b.get("ffa"):
+            attackers = [escape(names[int(a)]) for a in b.get("attackers") or [b["attacker"]]]
+            sheet.text(f"[b]Battle[/] (free-for-all) in {escape(names[int(b['region'])])}'s region: "
+                       f"{' and '.join(attackers)} attack{'s' if len(attackers) == 1 else ''}, "
+                       f"{escape(names[int(b['defender'])])} blocks — {step}")
+        elif b.get("team"):
+            attackers = [escape(names[int(a)]) for a in b.get("attackers") or []] or ["nobody"]
+            sheet.text(f"[b]Battle[/] (teams), phase {b.get('phase')} of 2, in {escape(names[int(b['region'])])}'s "
+                       f"region: {' and '.join(attackers)} attack{'s' if len(attackers) == 1 else ''}, "
+                       f"{escape(names[int(b['defender'])])} blocks — {step}")
+        else:
+            sheet.text(f"[b]Battle[/], phase {b.get('phase')} of 2, in {escape(names[int(b['region'])])}'s "
+                       f"region: {escape(names[int(b['attacker'])])} attacks, "
+                       f"{escape(names[int(b['defender'])])} blocks — {step}")
+    elif b.get("ffa") and b.get("step") == "intents":
+        sheet.text("[b]Battle[/] (free-for-all): each player places intent cards face down, one at a time; "
+                   "they flip together when all are sealed")
     if view.chain:
         sheet.text("[b]Stack[/] (first in, last out — the top resolves first, left to right):")
         sheet.tiles([stack_face(view, e, i, refs, colour) for i, e in enumerate(reversed(view.chain))])
@@ -249,6 +344,40 @@ def stack_body(sheet: Sheet, view: GameView, decision: Decision | None, refs: se
         sheet.text("Stack: empty")
     if view.deciding and decision is not None and decision.kind == "priority":
         sheet.text(f"Priority: {escape(view.deciding)}")
+
+
+def compact_body(sheet: Sheet, rules: Algomancy, view: GameView, p: PlayerView) -> None:
+    """An opponent in a few lines: hand, pack, bin, mana and affinity, their resources."""
+    s = p.seat
+    z = view.zones
+    res = z[t.resources(s)].cards
+    active = [c for c in res if not c.hidden and not c.facts.get("dormant")]
+    affinity: dict[str, int] = {}
+    for c in active:
+        gives = rules.cards[c.card].affinity_gives if c.card else None
+        if gives:
+            affinity[gives] = affinity.get(gives, 0) + 1
+    aff = ", ".join(f"[{ELEMENT_STYLE[e]}]{e} {n}[/]" for e, n in sorted(affinity.items())) or "none"
+    mana = sum(1 for c in active if not c.exhausted)
+    sheet.text(f"Hand {z[t.hand(s)].count} · pack {z[t.pack(s)].count} · bin {z[t.bin_(s)].count}")
+    sheet.text(f"Mana {mana} · affinity {aff} · {len(res)} resource{'' if len(res) == 1 else 's'}")
+
+
+def intents_text(sheet: Sheet, view: GameView) -> None:
+    """The intent cards once they are revealed: who sent what against whom (nothing before)."""
+    b = view.battle or {}
+    if b.get("intents") is None:
+        return
+    names = {p.seat: p.name for p in view.players}
+    cards = cards_by_id(view)
+    sent: dict[str, dict[str, list[int]]] = b.get("sent") or {}
+    if not sent:
+        sheet.text("[b]Intents[/] (revealed): everyone stays home")
+        return
+    for target, by in sorted(sent.items(), key=lambda kv: int(kv[0])):
+        for seat, oids in sorted(by.items(), key=lambda kv: int(kv[0])):
+            what = ", ".join(cards[o].name or "?" for o in oids if o in cards) or "(gone)"
+            sheet.text(f"[b]Intent[/] {escape(names[int(seat)])} → {escape(names[int(target)])}: {escape(what)}")
 
 
 def card_details(rules: Algomancy, view: GameView, card: CardView) -> str:

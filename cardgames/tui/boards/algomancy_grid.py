@@ -105,8 +105,10 @@ def formation(view: GameView, decision: Decision | None) -> Formation | None:
     building = (decision is not None and decision.kind == "formation"
                 and (view.viewer is None or decision.seat_index == view.viewer))
     cols = decision.info.get("cols") if building and decision is not None else None
-    if not attack and isinstance(cols, list):
-        attack = [[int(u) for u in c] for c in cols]
+    offset = 0  # FFA: a second attacker's formation is set beside the first (its slots count from 0)
+    if isinstance(cols, list) and (not attack or b.get("ffa")):
+        offset = len(attack)
+        attack = attack + [[int(u) for u in c] for c in cols]
     defence = b.get("defence") or {"first": 0, "columns": []}
     first = int(defence.get("first", 0))
     dcols: list[list[int]] = [list(c) for c in defence.get("columns") or []]
@@ -130,7 +132,8 @@ def formation(view: GameView, decision: Decision | None) -> Formation | None:
         d_back = cards.get(dcol[1]) if len(dcol) > 1 else None
         block: Cell = (f"slot:{i}", "+ block") if f"slot:{i}" in block_slots else None
         row: list[Cell] = [
-            a_back or ((f"slot:{i}", "+ behind") if f"slot:{i}" in form_slots else None),
+            a_back or ((f"slot:{i - offset}", "+ behind") if i >= offset and f"slot:{i - offset}" in form_slots
+                       else None),
             a_front or (("slot:new", "+ here") if i == len(attack) and "slot:new" in form_slots else None),
             d_front or block,
             d_back or (block if d_front is not None else None),
@@ -140,7 +143,8 @@ def formation(view: GameView, decision: Decision | None) -> Formation | None:
         columns.append((labels, row))
     counter = [cards[u] for u in b.get("counter") or [] if u in cards]
     in_grid = {c.id for _, row in columns for c in row if isinstance(c, CardView)} | {c.id for c in counter}
-    return Formation(names[int(b.get("attacker", 0))], names[int(b.get("defender", 0))], columns, counter, in_grid)
+    attacker = " & ".join(names[int(a)] for a in b.get("attackers") or [b.get("attacker", 0)])
+    return Formation(attacker, names[int(b.get("defender", 0))], columns, counter, in_grid)
 
 
 def _label(text: str) -> str:

@@ -1,0 +1,68 @@
+"""Algomancy group scenes for snapshots and screenshots: a seeded 4-player game played by keen bots up
+to a moment (a free-for-all board with units in most regions, the intent cards just revealed with two
+attackers in one region, a 2v2 battle with blocks being declared).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from cardgames.bots.keen_bot import KeenBot
+from cardgames.engine.game import Game
+from cardgames.tui.session import Session
+
+PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
+OPTIONS: dict[str, object] = {"format": "draft", "elements": ["fire", "water", "earth", "metal"],
+                              "initiative": "Ann", "stop": {n: "relevant" for n in PLAYERS}}
+CAP = 5000
+SEEDS = range(1, 40)
+
+
+def play_until(path: Path, wanted: Callable[[Game], bool], fmt: str = "draft") -> Session:
+    """The first seeded 4-player game (keen bots; a free-for-all, or `fmt`) that reaches a decision
+    where `wanted(game)` holds, stopped there and autosaved, with the deciding player seated
+    (LookupError if none does)."""
+    for seed in SEEDS:
+        session = Session.start("algomancy", PLAYERS, seed, {**OPTIONS, "format": fmt}, path)
+        g = session.game
+        bot = KeenBot(seed)
+        for _ in range(CAP):
+            if g.outcome is not None:
+                break
+            if wanted(g):
+                session.written = -1
+                session.save()
+                session.sit()
+                return session
+            g.choose(bot.choose(g.decision))
+    raise LookupError("no seeded game reached the wanted moment")
+
+
+def board(path: Path) -> Session:
+    """Deployment with units in at least three regions."""
+    def wanted(g: Game) -> bool:
+        if g.decision.kind != "priority":
+            return False
+        table = g.view(None)
+        homes = sum(1 for p in table.players
+                    if any(c.controller == p.seat for c in table.zones[f"region:{p.seat}"].cards))
+        return table.phase == "deployment" and homes >= 3
+    return play_until(path, wanted)
+
+
+def reveal(path: Path) -> Session:
+    """The intents revealed, two attackers in one region, the second setting its formation beside the first."""
+    def wanted(g: Game) -> bool:
+        b = g.view(None).battle or {}
+        return (g.decision.kind == "formation" and len(b.get("attackers") or []) >= 2
+                and bool(b.get("attack")))
+    return play_until(path, wanted)
+
+
+def teams_battle(path: Path) -> Session:
+    """A 2v2 battle: blocks being declared in a region two players attack."""
+    def wanted(g: Game) -> bool:
+        b = g.view(None).battle or {}
+        return g.decision.kind == "block" and len(b.get("attackers") or []) >= 2
+    return play_until(path, wanted, "teams")

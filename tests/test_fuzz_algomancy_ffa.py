@@ -1,0 +1,79 @@
+"""Fuzz: seeded random Algomancy free-for-all games, 3, 4 and 6 players, live draft and constructed, and
+cube draft games (2 and 4 players, and the traditional cube draft for 2: the decks drafted first,
+then played as constructed), split
+teams (2v2, 3v3; team draft 2v2) and archenemy (2v1, a head start of one or two turns),
+through the kit's harness (`tests/kit/fuzz.py` says what is checked after every event and decision).
+
+The random players draft like the 1v1 fuzz's (`test_fuzz_algomancy.pick`), and seal their intent
+cards now and then, otherwise placing intents at random: the games reach intents sealed and
+revealed, several attackers in one region, eliminations with the regions closing up, and the 1v1
+structure once two players are left (R33).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from kit.fuzz import MOVES, Format, FuzzSpec, cases, run_case
+
+from cardgames.engine.decisions import Decision, Option
+from cardgames.engine.stops import STOP_SETTINGS
+from cardgames.games.algomancy.events import CardDrawn
+from cardgames.games.algomancy.rules import Algomancy
+
+
+def pick(rng: random.Random, d: Decision) -> Option:
+    """A random answer; a draft moves toward a pack of exactly 10 (a cube deck toward 30) and then ends;
+    intents get sealed."""
+    if d.kind == "draft":
+        done = [o for o in d.options if o.key == "done"]
+        if done and rng.random() < 0.7:
+            return done[0]
+        pack = int(str(d.info.get("pack", 10))) if isinstance(d.info, dict) else 10
+        size = int(str(d.info.get("pack_size", 10))) if isinstance(d.info, dict) else 10
+        want = "take" if pack > size else "give" if pack < size else rng.choice(["take", "give"])
+        moves = [o for o in d.options if o.group == want]
+        return rng.choice(moves or list(d.options))
+    if d.kind == "intent":  # players who attack end an FFA sooner: send everything one way now and then
+        send = [o for o in d.options if o.key in ("all:left", "all:right")]
+        if send and rng.random() < 0.4:
+            return rng.choice(send)
+    if d.kind in ("formation", "resources", "intent"):
+        done = [o for o in d.options if o.key == "done"]
+        if done and rng.random() < 0.3:
+            return done[0]
+        onward = [o for o in d.options if o.group != "cancel"]
+        if onward and rng.random() < 0.9:  # now and then start a formation again, or step back
+            return rng.choice(onward)
+    return rng.choice(d.options)
+
+
+def _options(rng: random.Random, seed: int) -> dict[str, object]:
+    return {"format": "constructed" if seed % 4 == 3 else "draft"}
+
+
+CI_GAMES = 25
+"""Games per format in the default run: the eleven group formats at 200 games cost about 35 CPU-minutes,
+more than the whole CI budget; `CARDGAMES_FUZZ_GAMES=200` plays the full count (run before a release)."""
+
+SPEC = FuzzSpec(
+    rules=Algomancy(),
+    test_file="tests/test_fuzz_algomancy_ffa.py",
+    formats=[*(Format(f"ffa-{n}p", n, _options, games=CI_GAMES) for n in (3, 4, 6)),
+             *(Format(f"cube-{n}p", n, lambda rng, seed: {"format": "cube"}, games=CI_GAMES) for n in (2, 4)),
+             Format("cube-traditional-2p", 2, lambda rng, seed: {"format": "cube", "cube_style": "traditional"},
+                    games=CI_GAMES),
+             *(Format(f"teams-{n}p", n, lambda rng, seed: {"format": "teams"}, games=CI_GAMES) for n in (4, 6)),
+             Format("teamdraft-4p", 4, lambda rng, seed: {"format": "teamdraft"}, games=CI_GAMES),
+             Format("archenemy-3p", 3, lambda rng, seed: {"format": "archenemy", "head_start": 1 + seed % 2},
+                    games=CI_GAMES)],
+    pick=pick,
+    moves=(*MOVES, CardDrawn),
+    preference=("stop", STOP_SETTINGS),
+)
+
+
+@pytest.mark.parametrize("fmt, seeds", cases(SPEC))
+def test_fuzz_random_games(fmt: Format, seeds: list[int]) -> None:
+    run_case(SPEC, fmt, seeds)
