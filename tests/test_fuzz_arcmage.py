@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import os
 import random
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
