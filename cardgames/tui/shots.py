@@ -193,7 +193,30 @@ async def _all(out: Path, work: Path) -> list[Path]:
     for scene in ("board", "attack", "ffa"):
         s = getattr(arcmage, scene)(saved)
         shots.append(await _shoot(CardgamesApp(s, saved), out, f"arcmage-{scene}"))
+    from cardgames.tui import scenes_algomancy_ffa as algomancy_ffa
+
+    for scene, name in (("board", "ffa-board"), ("reveal", "ffa-intents"), ("teams_battle", "2v2-battle")):
+        s = getattr(algomancy_ffa, scene)(saved)
+        shots.append(await _shoot(CardgamesApp(s, saved), out, f"algomancy-{name}"))
+    shots += await _tutorial(out, saved)
     return shots
+
+
+async def _tutorial(out: Path, saved: Path) -> list[Path]:
+    """The lesson list, and the first lesson of Algomancy at its first step."""
+    from cardgames.tui.screens.lesson import LessonScreen
+    from cardgames.tui.screens.tutorials import TutorialsScreen
+    from cardgames.tutorial import load_lesson
+    from cardgames.tutorial.loader import lesson_dirs
+
+    async def to_list(app: CardgamesApp) -> None:
+        await app.push_screen(TutorialsScreen())
+
+    async def to_lesson(app: CardgamesApp) -> None:
+        await app.push_screen(LessonScreen.open(load_lesson(lesson_dirs("algomancy")[0])))
+
+    return [await _shoot(CardgamesApp(save_path=saved), out, "tutorials", to_list),
+            await _shoot(CardgamesApp(save_path=saved), out, "lesson", to_lesson)]
 
 
 def _png(svg: Path) -> Path | None:
