@@ -158,7 +158,8 @@ def test_activation_pays_the_cost_and_refuses_what_you_cannot_afford() -> None:
     jug = next(o.id for o in g.state.cards_in(t.hand(ANN)) if o.card == "juggernaut-mk-v")
     drone = next(o.id for o in g.state.cards_in(t.hand(ANN)) if o.card == "rampart-drone")
     assert f"activate:{jug}" not in keys(g)
-    assert ("Activate Juggernaut Mk-V", "costs 5 mana; you have 3 (Activation phase: pay its cost)") in g.why_not(ANN)
+    assert ("Activate Juggernaut Mk-V",
+            "costs 5 mana; you have 3 (Activation phase: pay its cost) (rule: Your turn)") in g.why_not(ANN)
     g.choose(f"activate:{drone}")
     assert mana(g, ANN) == 1 and zone(g, drone) == t.field(ANN)
 

@@ -19,6 +19,7 @@ GAMES = {
     "allegiance": {"heroes": ["beledan-kind", "thedric-egen"]},
     "algomancy": {"format": "draft", "elements": ["fire", "water", "earth"]},
     "altered": {"decks": {"Ann": "haven-vanguard", "Bob": "recruits-and-titans"}},
+    "mechamancers": {},
 }
 
 
