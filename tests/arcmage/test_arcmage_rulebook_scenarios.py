@@ -1,6 +1,6 @@
 """The rulebook's worked examples, played on the real engine with the printed numbers: the X + 2 cost
 (Variable Resource Costs), the skeleton curse (Triggered), "can't" beats "can" (Conflicting rules; see
-test_rules_stack), the team turn orders (Team Player Order; see test_rules_teams)."""
+test_rules_stack), the team turn orders (Team Player Order; see test_arcmage_rules_teams)."""
 
 from __future__ import annotations
 
