@@ -241,6 +241,22 @@ class CardFiles:
     problems: list[Problem]
     fingerprint: str
 
+    def collect(self, section: str, what: str) -> dict[str, Any]:
+        """The items of every file's `section` list (decklists, …) by id, the first definition
+        winning; a repeated id is a problem naming `what` (e.g. "decklist"); each item's place is
+        kept in `where` as "<section singular>:<id>" — `decks` gives "deck:<id>"."""
+        out: dict[str, Any] = {}
+        prefix = section.removesuffix("s")
+        for path, file in self.files:
+            for i, item in enumerate(getattr(file.model, section)):
+                line = file.line(section, i)
+                if item.id in out:
+                    self.problems.append(Problem(str(path), line, item.id, "id", f"duplicate {what} id"))
+                    continue
+                out[item.id] = item
+                self.where[f"{prefix}:{item.id}"] = (str(path), line)
+        return out
+
 
 _PARSED: dict[tuple[type[BaseModel], str], tuple[bytes, Loaded]] = {}
 """Card files already loaded in this process, by (model, path): the bytes the file held and what

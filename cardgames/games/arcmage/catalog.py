@@ -170,16 +170,8 @@ def load_cards(paths: list[Path] | None = None) -> tuple[dict[str, Card], dict[s
     """Load every card file; returns (cards by id, decklists by id, every problem, fingerprint)."""
     loaded = load_card_files(paths or [cards_dir("arcmage")], CardFile)
     cards: dict[str, Card] = loaded.cards
-    decks: dict[str, Decklist] = {}
+    decks: dict[str, Decklist] = loaded.collect("decks", "decklist")
     where, problems = loaded.where, loaded.problems
-    for path, file in loaded.files:
-        for i, deck in enumerate(file.model.decks):
-            line = file.line("decks", i)
-            if deck.id in decks:
-                problems.append(Problem(str(path), line, deck.id, "id", "duplicate decklist id"))
-                continue
-            decks[deck.id] = deck
-            where[f"deck:{deck.id}"] = (str(path), line)
     problems.extend(_check(cards, decks, where))
     return cards, decks, problems, loaded.fingerprint
 
