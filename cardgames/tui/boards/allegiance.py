@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.app import ComposeResult
 from textual.markup import escape
 from textual.widgets import Static
 
@@ -17,7 +16,7 @@ from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView
 from cardgames.games.allegiance.catalog import Catalog
 from cardgames.games.allegiance.rules import Allegiance
 from cardgames.games.allegiance.schema import ActionCard, Face, GearCard, HeroCard
-from cardgames.tui.boards.base import Board, card_link, entry_face, marked_refs
+from cardgames.tui.boards.base import SeatsBoard, card_link, entry_face, marked_refs
 from cardgames.tui.session import Session
 from cardgames.tui.sheet import Sheet
 from cardgames.tui.tiles import Attached, Link, TileFace
@@ -262,7 +261,7 @@ def _details(c: CardView, cat: Catalog) -> str:
     return "\n".join(lines)
 
 
-class AllegianceBoard(Board):
+class AllegianceBoard(SeatsBoard):
     """Opponents at the top (clockwise from the seated player), the table, then you."""
 
     game = "allegiance"
@@ -272,25 +271,9 @@ class AllegianceBoard(Board):
         rules = session.game.ruleset
         assert isinstance(rules, Allegiance)
         self.rules = rules
-        self.seats = [p.seat for p in session.view().players]
-        self._ordered_for: int | None = -1
-
-    def compose(self) -> ComposeResult:
-        for seat in self.seats:
-            yield Static(id=f"seat-{seat}", classes="seat")
-        yield Static(id="table", classes="table")
-
-    def _order_seats(self, me: int) -> None:
-        n = len(self.seats)
-        order = [f"#seat-{(me + i) % n}" for i in range(1, n)] + ["#table", f"#seat-{me}"]
-        for i, sel in enumerate(order[1:], start=1):
-            self.move_child(self.query_one(sel), after=self.query_one(order[i - 1]))
-        self._ordered_for = me
 
     def draw(self, view: GameView, decision: Decision | None) -> None:
-        me = view.viewer or 0
-        if self._ordered_for != me:
-            self._order_seats(me)
+        self.order_seats(view)
         cat = self.rules.cat
         for p in view.players:
             w = self.query_one(f"#seat-{p.seat}", Static)

@@ -27,6 +27,8 @@ from cardgames.tui.sheet import Sheet
 from cardgames.tui.tiles import Spot, TileFace
 
 if TYPE_CHECKING:
+    from textual.app import ComposeResult
+
     from cardgames.engine.decisions import Decision
     from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView
     from cardgames.tui.session import Session
@@ -340,3 +342,29 @@ class Board(VerticalScroll):
     def show_own(self) -> None:
         """Keep the seated player's own area (at the bottom) in view."""
         self.scroll_end(animate=False)
+
+
+class SeatsBoard(Board):
+    """A board of one panel per seat (`#seat-N`) and a `#table` panel between them: the other seats at
+    the top in turn order from the seated player, the table, the seated player at the bottom."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.seats = [p.seat for p in session.view().players]
+        self._ordered_for: int | None = -1
+
+    def compose(self) -> ComposeResult:
+        for seat in self.seats:
+            yield Static(id=f"seat-{seat}", classes="seat")
+        yield Static(id="table", classes="table")
+
+    def order_seats(self, view: GameView) -> int:
+        """Put the panels in order for the view's seat (once per change of seat); that seat."""
+        me = view.viewer or 0
+        if self._ordered_for != me:
+            n = len(self.seats)
+            order = [f"#seat-{(me + i) % n}" for i in range(1, n)] + ["#table", f"#seat-{me}"]
+            for i, sel in enumerate(order[1:], start=1):
+                self.move_child(self.query_one(sel), after=self.query_one(order[i - 1]))
+            self._ordered_for = me
+        return me

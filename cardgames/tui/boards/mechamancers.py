@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.app import ComposeResult
 from textual.markup import escape
 from textual.widgets import Static
 
 from cardgames.engine.decisions import Decision
 from cardgames.engine.view import CardView, GameView, PlayerView
 from cardgames.games.mechamancers.rules import Mechamancers
-from cardgames.tui.boards.base import Board, marked_refs
+from cardgames.tui.boards.base import SeatsBoard, marked_refs
 from cardgames.tui.session import Session
 from cardgames.tui.sheet import Sheet
 from cardgames.tui.tiles import Link, TileFace
@@ -175,7 +174,7 @@ def _details(c: CardView) -> str:
     return "\n".join(lines)
 
 
-class MechamancersBoard(Board):
+class MechamancersBoard(SeatsBoard):
     """Opponents at the top (in seat order after the seated player), the table, then you."""
 
     game = "mechamancers"
@@ -185,25 +184,9 @@ class MechamancersBoard(Board):
         rules = session.game.ruleset
         assert isinstance(rules, Mechamancers)
         self.rules = rules
-        self.seats = [p.seat for p in session.view().players]
-        self._ordered_for: int | None = -1
-
-    def compose(self) -> ComposeResult:
-        for seat in self.seats:
-            yield Static(id=f"seat-{seat}", classes="seat")
-        yield Static(id="table", classes="table")
-
-    def _order_seats(self, me: int) -> None:
-        n = len(self.seats)
-        order = [f"#seat-{(me + i) % n}" for i in range(1, n)] + ["#table", f"#seat-{me}"]
-        for i, sel in enumerate(order[1:], start=1):
-            self.move_child(self.query_one(sel), after=self.query_one(order[i - 1]))
-        self._ordered_for = me
 
     def draw(self, view: GameView, decision: Decision | None) -> None:
-        me = view.viewer or 0
-        if self._ordered_for != me:
-            self._order_seats(me)
+        self.order_seats(view)
         for p in view.players:
             w = self.query_one(f"#seat-{p.seat}", Static)
             w.border_title = seat_title(view, p)
