@@ -10,37 +10,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine.game import Game
 from cardgames.engine.view import GameView
+from cardgames.tui import scenes
 from cardgames.tui.session import Session
 
 PLAYERS = ["Ann", "Bob"]
 OPTIONS: dict[str, object] = {"format": "draft", "elements": ["fire", "water", "earth"], "initiative": "Ann",
                               "stop": {"Ann": "relevant", "Bob": "relevant"}}
-CAP = 5000
-
-
-SEEDS = range(1, 40)
 
 
 def play_until(path: Path, wanted: Callable[[Game], bool]) -> Session:
-    """The first seeded game (seeds in SEEDS, keen bots) that reaches a decision where `wanted(game)`
+    """The first seeded game (keen bots, `scenes.SEEDS`) that reaches a decision where `wanted(game)`
     holds, stopped there and autosaved, with the deciding player seated (LookupError if none does)."""
-    for seed in SEEDS:
-        session = start(path, seed)
-        g = session.game
-        bot = KeenBot(seed)
-        for _ in range(CAP):
-            if g.outcome is not None:
-                break
-            if wanted(g):
-                session.written = -1
-                session.save()
-                session.sit()
-                return session
-            g.choose(bot.choose(g.decision))
-    raise LookupError("no seeded game reached the wanted moment")
+    return scenes.play_until(lambda seed: start(path, seed), wanted)
 
 
 def start(path: Path, seed: int = 1) -> Session:

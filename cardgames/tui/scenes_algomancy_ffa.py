@@ -8,35 +8,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine.game import Game
+from cardgames.tui import scenes
 from cardgames.tui.session import Session
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 OPTIONS: dict[str, object] = {"format": "draft", "elements": ["fire", "water", "earth", "metal"],
                               "initiative": "Ann", "stop": {n: "relevant" for n in PLAYERS}}
-CAP = 5000
-SEEDS = range(1, 40)
 
 
 def play_until(path: Path, wanted: Callable[[Game], bool], fmt: str = "draft") -> Session:
     """The first seeded 4-player game (keen bots; a free-for-all, or `fmt`) that reaches a decision
     where `wanted(game)` holds, stopped there and autosaved, with the deciding player seated
     (LookupError if none does)."""
-    for seed in SEEDS:
-        session = Session.start("algomancy", PLAYERS, seed, {**OPTIONS, "format": fmt}, path)
-        g = session.game
-        bot = KeenBot(seed)
-        for _ in range(CAP):
-            if g.outcome is not None:
-                break
-            if wanted(g):
-                session.written = -1
-                session.save()
-                session.sit()
-                return session
-            g.choose(bot.choose(g.decision))
-    raise LookupError("no seeded game reached the wanted moment")
+    options = {**OPTIONS, "format": fmt}
+    return scenes.play_until(lambda seed: Session.start("algomancy", PLAYERS, seed, options, path), wanted)
 
 
 def board(path: Path) -> Session:

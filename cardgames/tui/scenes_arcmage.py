@@ -10,15 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine.game import Game
 from cardgames.engine.view import GameView
+from cardgames.tui import scenes
 from cardgames.tui.session import Session
 
 PLAYERS = ["Ann", "Bob"]
 DECKS = {"Ann": "the-uprising", "Bob": "gaian-love-for-life", "Cid": "brothers-in-arms", "Dee": "shadow-league"}
-CAP = 5000
-SEEDS = range(1, 40)
 
 
 def start(path: Path, seed: int, players: list[str]) -> Session:
@@ -30,20 +28,7 @@ def start(path: Path, seed: int, players: list[str]) -> Session:
 def play_until(path: Path, wanted: Callable[[Game], bool], players: list[str] | None = None) -> Session:
     """The first seeded game that reaches a decision where `wanted(game)` holds, stopped there and
     autosaved, with the deciding player seated (LookupError if none does)."""
-    for seed in SEEDS:
-        session = start(path, seed, players or PLAYERS)
-        g = session.game
-        bot = KeenBot(seed)
-        for _ in range(CAP):
-            if g.outcome is not None:
-                break
-            if wanted(g):
-                session.written = -1
-                session.save()
-                session.sit()
-                return session
-            g.choose(bot.choose(g.decision))
-    raise LookupError("no seeded game reached the wanted moment")
+    return scenes.play_until(lambda seed: start(path, seed, players or PLAYERS), wanted)
 
 
 def _creatures(table: GameView, seat: int) -> tuple[int, int]:
