@@ -9,11 +9,25 @@ from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow, FrameKind
 from cardgames.engine.setup import Format, SetupForm
 from cardgames.engine.state import GameObject, Json, State
+from cardgames.engine.stops import STOP_SETTINGS
 
 
 class SetupError(CardgamesError, ValueError):
     """The players or options given to a new game are not valid for it."""
 
+
+
+def checked_stops(stop: object, names: list[str]) -> dict[str, str]:
+    """The `stop` option — each player's name to a stop setting — checked against the players and
+    the settings there are; SetupError says what is wrong."""
+    if not isinstance(stop, dict):
+        raise SetupError("`stop` must map player names to a setting")
+    for who, setting in stop.items():
+        if who not in names:
+            raise SetupError(f"stop: {who!r} is not one of the players")
+        if setting not in STOP_SETTINGS:
+            raise SetupError(f"stop: {setting!r} for {who}; settings: {', '.join(STOP_SETTINGS)}")
+    return dict(stop)
 
 class Ruleset:
     """One game's rules. Subclasses set the class attributes and implement the hooks."""

@@ -11,7 +11,7 @@ from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.effects import Resolution
 from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
-from cardgames.engine.ruleset import Ruleset, SetupError
+from cardgames.engine.ruleset import Ruleset, SetupError, checked_stops
 from cardgames.engine.setup import Choice, Format, SeatChoice, SetupForm
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.engine.stops import STOP_SETTINGS
@@ -167,14 +167,8 @@ class Algomancy(Ruleset):
             out["initiative"] = init
         stop = options.get("stop")
         if stop is not None:
-            if not isinstance(stop, dict):
-                raise SetupError("`stop` must map player names to a setting")
-            for who, setting in stop.items():
-                if who not in names:
-                    raise SetupError(f"stop: {who!r} is not one of the players")
-                if setting not in STOP_SETTINGS:
-                    raise SetupError(f"stop: {setting!r} for {who}; settings: {', '.join(STOP_SETTINGS)}")
-            out["stop"] = dict(stop)
+            stop = checked_stops(stop, names)
+            out["stop"] = stop
         if options.get("given") is not None:
             if not isinstance(options["given"], dict):
                 raise SetupError("`given` is a mapping: players, turn, step (a table set mid-game)")

@@ -16,7 +16,7 @@ from cardgames.engine import effects
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
-from cardgames.engine.ruleset import Ruleset, SetupError
+from cardgames.engine.ruleset import Ruleset, SetupError, checked_stops
 from cardgames.engine.setup import Format, SeatChoice, SetupForm
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.engine.stops import STOP_SETTINGS
@@ -148,15 +148,7 @@ class Allegiance(Ruleset):
             raise SetupError(f"first_player {first!r} is not one of the players")
         stop = options.get("stop")
         if stop is not None:
-            if not isinstance(stop, dict):
-                raise SetupError("`stop` must map player names to a setting")
-            for who, setting in stop.items():
-                if who not in names:
-                    raise SetupError(f"stop: {who!r} is not one of the players")
-                if setting not in STOP_SETTINGS:
-                    raise SetupError(
-                        f"stop: {setting!r} for {who}; settings: {', '.join(STOP_SETTINGS)}"
-                    )
+            stop = checked_stops(stop, names)
         out: dict[str, Json] = {
             "format": fmt,
             "heroes": heroes,

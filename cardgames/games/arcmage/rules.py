@@ -12,7 +12,7 @@ from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.effects import Resolution
 from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
-from cardgames.engine.ruleset import Ruleset, SetupError
+from cardgames.engine.ruleset import Ruleset, SetupError, checked_stops
 from cardgames.engine.setup import Format, SeatChoice, SetupForm
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.engine.stops import STOP_SETTINGS
@@ -117,14 +117,8 @@ class Arcmage(Ruleset):
             out["first_player"] = first
         stop = options.get("stop")
         if stop is not None:
-            if not isinstance(stop, dict):
-                raise SetupError("`stop` must map player names to a setting")
-            for who, setting in stop.items():
-                if who not in names:
-                    raise SetupError(f"stop: {who!r} is not one of the players")
-                if setting not in STOP_SETTINGS:
-                    raise SetupError(f"stop: {setting!r} for {who}; settings: {', '.join(STOP_SETTINGS)}")
-            out["stop"] = dict(stop)
+            stop = checked_stops(stop, names)
+            out["stop"] = stop
         if options.get("given") is not None:
             out["given"] = options["given"]
         return out
