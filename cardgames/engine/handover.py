@@ -3,11 +3,12 @@
 Between two seats' private screens stands the public table (what a spectator sees). A decision
 is answered there, by the seat named on screen, unless answering needs that seat's private
 information: an option about a card only that seat may see (a card in its hand, its pack, its
-face-down cards) is *private* (so is one whose label or prompt names such a card: the targets of a card still in
-hand); a *sealed* decision (the game's `sealed_decisions`, e.g. a draft
-pick) is private whole. The curtain goes up — and the terminal changes hands — only when a seat
-needs its private screen. `Table` follows one terminal through a game; the app and the
-simulation both count with it, so the figures `cardgames simulate` reports are what players get.
+face-down cards) is *private*, and so is one whose label or prompt names such a card (the targets
+of a card still in hand) or one of the game's `private_groups` (which resource comes into play face
+down); a *sealed* decision (the game's `sealed_decisions`, e.g. a draft pick) is private whole. The
+curtain goes up — and the terminal changes hands — only when a seat needs its private screen.
+`Table` follows one terminal through a game; the app and the simulation both count with it, so the
+figures `cardgames simulate` reports are what players get.
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def option_is_private(rules: Ruleset, state: State, seat: int, option: Option) -
     """Whether choosing the option shows a card only `seat` may see: it is about one (`ref`), or
     its label names one (a name also face up for everyone does not count)."""
     ids, names = _secrets(rules, state, seat)
-    return (option.ref is not None and option.ref in ids) or _mentions(option.label, names)
+    return (option.group in rules.private_groups or (option.ref is not None and option.ref in ids)
+            or _mentions(option.label, names))
 
 
 def public_options(rules: Ruleset, state: State, decision: Decision) -> list[Option]:
@@ -66,7 +68,8 @@ def public_options(rules: Ruleset, state: State, decision: Decision) -> list[Opt
     ids, names = _secrets(rules, state, decision.seat_index)
     if _mentions(decision.prompt, names):
         return []
-    return [o for o in decision.options if not ((o.ref is not None and o.ref in ids) or _mentions(o.label, names))]
+    return [o for o in decision.options if not (o.group in rules.private_groups
+                                                or (o.ref is not None and o.ref in ids) or _mentions(o.label, names))]
 
 
 def needs_private(rules: Ruleset, state: State, decision: Decision) -> bool:

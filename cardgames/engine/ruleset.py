@@ -50,6 +50,11 @@ class Ruleset:
     """Decision kinds made in secret by each seat in turn and revealed together (e.g. a draft
     pick): always answered behind the curtain, on the seat's own screen (`engine.handover`)."""
 
+    private_groups: ClassVar[frozenset[str]] = frozenset()
+    """Option groups whose choice is itself a secret though the option names no hidden card (e.g.
+    which resource comes into play face down): chosen on the seat's own screen, never on the
+    public table (`engine.handover`)."""
+
     preferences: ClassVar[dict[str, tuple[str, ...]]] = {}
     """Per-seat settings a player may change during the game (name -> allowed values), e.g. when
     to be asked to respond. They live in the player's props; a change is a recorded input

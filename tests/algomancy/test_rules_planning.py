@@ -9,6 +9,7 @@ from algomancy_play import game as play_game
 from cardgames.api import new_game
 from cardgames.engine import core_events as ce
 from cardgames.engine.flow import Flow
+from cardgames.engine.handover import public_options
 from cardgames.engine.game import Game
 from cardgames.engine.state import State
 from cardgames.games.algomancy.events import CardDrawn
@@ -106,6 +107,20 @@ def test_creating_a_resource_recycles_a_card_and_it_arrives_dormant() -> None:
     g.choose(card)
     assert zone(g, "deck")[0] == card.ref and len(zone(g, "deck")) == deck_before + 1
     assert resources(g.state, 0)[-1] == ("benthic-reaches", True, False)
+
+
+def test_which_resource_is_created_is_chosen_on_the_own_screen_as_it_spawns_face_down() -> None:
+    """Resources (p.18): "All resources spawn dormant (come into play face down)" — so the choice of
+    which one is never offered on the public table, and the other player's view and log never name it."""
+    g = draft_game()
+    finish_draft(g)
+    public = [o.key for o in public_options(g.ruleset, g.state, g.decision)]
+    assert "done" in public and not any(k.startswith("create:") for k in public)
+    g.choose("create:water")
+    g.choose(next(o for o in g.decision.options if o.key.startswith("recycle:")))
+    bob = g.view(1)
+    seen = [c.name for z in bob.zones.values() for c in z.cards] + list(g.logbook(1).read(g.events))
+    assert not any("Benthic Reaches" in str(x) for x in seen)
 
 
 def test_prismite_exchange_gives_an_active_resource_and_is_not_an_activation() -> None:

@@ -56,12 +56,12 @@ async def test_a_whole_four_player_ffa_shows_no_hidden_card_and_no_sealed_intent
         seat = session.seated  # None: the public table
         hidden, shown = names_by_visibility(g, seat)
         known = shown | {n for n in hidden if any(n in line for line in screen.feeds[seat].lines)}
-        # "Create Verdant Rift" in the resource step's menu names a kind of resource made from outside the
-        # game, not a card. KNOWN LEAK, not of this format (1v1 has it too, reported): the public table's
-        # prompt "Create Verdant Rift: recycle which card from your hand?" tells which resource a player
-        # is making, though it comes into play face down; those lines are left out here until it is fixed.
+        # On a seat's own screen, "Create Verdant Rift" in the resource step's menu names a kind of resource
+        # made from outside the game, not someone's hidden card. The public table never shows that menu:
+        # which resource a player creates comes into play face down (Algomancy.private_groups).
         menu = ("(recycle a card from hand)", "recycle which card from your hand")
-        text = "\n".join(line for line in board_text(screen).splitlines() if not any(m in line for m in menu))
+        lines = board_text(screen).splitlines()
+        text = "\n".join(ln for ln in lines if seat is None or not any(m in ln for m in menu))
         leaks = leaked(text, hidden - known - UI_WORDS, known)
         who = "the public table" if seat is None else f"{g.players[seat]}'s screen"
         assert not leaks, f"{who} shows hidden cards {leaks}"

@@ -53,6 +53,9 @@ class Algomancy(Ruleset):
     max_players = 6
     preferences = {"stop": STOP_SETTINGS}
     sealed_decisions = frozenset({"draft", "intent"})
+    private_groups = frozenset({"create"})
+    """Which resource a player creates: it comes into play face down (dormant), so the choice is
+    made on the player's own screen (and a card is recycled from hand there anyway)."""
     public_decisions = frozenset({"formation", "block", "assign_damage", "order_triggers", "graft_position", "target"})
 
     def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
