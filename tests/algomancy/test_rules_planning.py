@@ -9,8 +9,8 @@ from algomancy_play import game as play_game
 from cardgames.api import new_game
 from cardgames.engine import core_events as ce
 from cardgames.engine.flow import Flow
-from cardgames.engine.handover import public_options
 from cardgames.engine.game import Game
+from cardgames.engine.handover import public_options
 from cardgames.engine.state import State
 from cardgames.games.algomancy.events import CardDrawn
 
