@@ -14,6 +14,8 @@ setting, is random and changes now and then mid-game):
 - at the end (and at a random mid-game decision of every MID_CHECK-th game): save; fold of the
   saved JSON log == live state; load (replaying every answer) → identical state and decision;
 - one undo where the engine allows it, which must return to the decision before the answer;
+- at every SAMPLE-th decision, no option names a card its seat neither sees nor knows (a search
+  of a deck must first show the cards in an event, `Event.shows`, so undo stops there);
 - every game ends within DECISION_CAP decisions and GAME_SECONDS of wall clock.
 
 Seeds are split into chunks of CHUNK games, one test item each, so that `pytest -n auto`
@@ -44,6 +46,7 @@ from cardgames.engine.decisions import Decision, IllegalChoice, Option, UndoRefu
 from cardgames.engine.events import Event, apply
 from cardgames.engine.flow import Flow
 from cardgames.engine.game import Game, fold
+from cardgames.engine.knowledge import knows
 from cardgames.engine.ruleset import Ruleset
 from cardgames.engine.save import read_save, write_save
 from cardgames.engine.state import Json, State
@@ -139,6 +142,17 @@ def _decision_facts(game: Game) -> Any:
     return (d.seat_index, d.kind, d.prompt, tuple(o.key for o in d.options))
 
 
+def hidden_named(rules: Ruleset, game: Game, d: Decision) -> str | None:
+    """An option of `d` whose label names a card its seat neither sees nor knows: the label
+    shows the card, yet no event did, so undo could take back what led to seeing it."""
+    state = game.state
+    for o in d.options:
+        obj = state.objects.get(o.ref) if o.ref is not None and o.ref >= 0 else None
+        if obj is not None and not knows(state, obj, d.seat_index) and rules.card_name(state, obj) in o.label:
+            return f"option {o.key!r} ({o.label!r}) names a card in {obj.zone} that {d.seat} cannot see"
+    return None
+
+
 def check_save_load(rules: Ruleset, game: Game, where: str, save_dir: Path) -> None:
     """Save; fold of the saved (JSON) log == live state; load → identical state and decision."""
     path = save_dir / "fuzz.save"
@@ -210,6 +224,9 @@ def play_one(spec: FuzzSpec, fmt: Format, seed: int, save_dir: Path) -> Result:
             bad = rules.settled_invariants(game.state)
             if bad:
                 raise FuzzFailure(f"{where}, waiting on {game.decision.kind}: {bad}")
+            shown = hidden_named(rules, game, game.decision)
+            if shown:
+                raise FuzzFailure(f"{where}: {shown}")
         if decisions == check_at:
             check_save_load(rules, game, where, save_dir)
         if pref is not None and rng.random() < 0.005:

@@ -8,6 +8,7 @@ from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame
 from cardgames.games.arcmage import checks
+from cardgames.games.arcmage import events as ae
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.context import rules_of
 from cardgames.games.arcmage.schema import FACTION_NAMES
@@ -198,6 +199,11 @@ def _tutor_run(flow: Flow, frame: Frame) -> Ask | None:
         return None
     found = _search(flow, frame)
     seat = int(frame.data["seat"])
+    if frame.kind == "tutor" and found and not frame.data.get("shown"):
+        # the options name cards of a hidden deck: show them in an event, so undo stops here
+        flow.update(frame, shown=True)
+        flow.emit(ae.DeckSearched(seat, found))
+        return None  # asked on the next run (a frame does not emit and ask at once)
     opts = [Option(f"take:{i}", f"Take {_name(flow, i)}", "take", i) for i in found]
     verb = "Put into your army" if frame.kind == "drop" else "Search your deck"
     return Ask(seat, frame.kind, f"{verb}: choose a card (or none)", [*opts, Option("none", "None", "done")])

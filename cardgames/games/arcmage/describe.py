@@ -73,6 +73,8 @@ def describe(rules: Rules, state: State, ev: Event, viewer: int | None) -> str |
         return f"{ev.phase.capitalize()} phase"
     if isinstance(ev, ae.CardDrawn):
         return f"{who(ev.seat)} draws {card(ev.id)}" if viewer == ev.seat else f"{who(ev.seat)} draws a card"
+    if isinstance(ev, ae.DeckSearched):
+        return f"{who(ev.seat)} searches their deck"
     if isinstance(ev, ae.ResourceMade):
         return f"{who(ev.seat)} makes a {FACTION_NAMES.get(ev.faction, ev.faction)} resource card"
     if isinstance(ev, ce.ChainPushed):

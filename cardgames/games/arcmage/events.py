@@ -1,7 +1,8 @@
-"""ARC-mage's own events: a card drawn, a card made into a face-down resource, damage dealt."""
+"""ARC-mage's own events: a card drawn, a deck searched, a card made into a face-down resource, damage dealt."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgames.engine.events import Event, applies, event
@@ -33,6 +34,27 @@ def _drawn(s: State, e: CardDrawn) -> None:
     s.zones[obj.zone].cards.remove(e.id)
     s.zones[f"hand:{e.seat}"].cards.append(e.id)
     obj.zone = f"hand:{e.seat}"
+
+
+@event("arcmage.DeckSearched")
+@dataclass(frozen=True, slots=True)
+class DeckSearched(Event):
+    """A player looks through their deck for a card (a tutor): the cards it could take are shown
+    to that seat where they lie, so undo stops here (engine.knowledge: `Event.shows`)."""
+
+    seat: int
+    ids: list[int]
+
+    def touched(self, state: State) -> Sequence[int]:
+        return ()  # nothing moves: the cards are only looked at
+
+    def shows(self, state: State) -> Sequence[tuple[int, int]]:
+        return [(oid, self.seat) for oid in self.ids]
+
+
+@applies(DeckSearched)
+def _searched(s: State, e: DeckSearched) -> None:
+    return None
 
 
 @event("arcmage.ResourceMade")
