@@ -29,10 +29,15 @@ FORMATS: list[tuple[str, str, int]] = [
     ("allegiance", "teams", 4),
     ("algomancy", "draft", 2),
     ("algomancy", "constructed", 2),
+    ("algomancy", "draft", 3),
+    ("arcmage", "1v1", 2),
+    ("arcmage", "ffa", 3),
+    ("mechamancers", "", 3),
+    ("altered", "", 2),
 ]
 """Every game and format (with its player count) the hidden-card rules are checked on."""
 
-FORMAT_IDS = [f"{g}-{f}-{n}p" for g, f, n in FORMATS]
+FORMAT_IDS = [f"{g}-{f or 'game'}-{n}p" for g, f, n in FORMATS]
 
 HANDLE_FLOOR = 10**9
 """Handles of hidden cards lie above this; object ids lie below it."""
@@ -41,6 +46,8 @@ HANDLE_FLOOR = 10**9
 HEROES = ["beledan-kind", "thedric-egen", "corvane-aldris", "gonde-kyal"]
 ELEMENTS = ["fire", "water", "earth"]
 DECKS = ["fire-earth-aggro", "water-metal-control"]
+ARC_DECKS = ["gaian-love-for-life", "brothers-in-arms", "toll-of-time"]
+ALTERED_DECKS = ["brassworks", "dreaming-grove"]
 
 
 def options(game: str, fmt: str, players: int) -> dict[str, Any]:
@@ -48,6 +55,12 @@ def options(game: str, fmt: str, players: int) -> dict[str, Any]:
     so that an id handed out in catalog order names the same card in every game."""
     if game == "allegiance":
         return {"format": fmt, "heroes": HEROES[:players]}
+    if game == "arcmage":
+        return {"format": fmt, "decks": dict(zip(NAMES, ARC_DECKS[:players], strict=False))}
+    if game == "altered":
+        return {"decks": dict(zip(NAMES, ALTERED_DECKS, strict=False))}
+    if game == "mechamancers":
+        return {}
     if fmt == "draft":
         return {"format": fmt, "elements": list(ELEMENTS)}
     return {"format": fmt, "decks": dict(zip(NAMES, DECKS, strict=False))}

@@ -16,27 +16,57 @@ from cardgames.engine.decisions import UndoRefused
 from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow
 from cardgames.engine.game import Game
+from cardgames.engine.knowledge import can_see
 
 REVEALED = "hidden information was revealed"
 
 
 def _faces(game: Game) -> dict[int, tuple[set[int], set[int]]]:
-    """For each seat, the ids its view shows face up, and the ids it holds: those face up and
-    those of backs shown by their id (a card it watched go where it lies), not by a handle."""
+    """For each seat, the ids its view shows face up - on the table, or named by an option of its
+    decision (a search lists cards of a deck) - and the ids it holds: those face up and those of
+    backs shown by their id (a card it watched go where it lies), not by a handle, outside a
+    hidden zone (a card drawn from a deck is a reveal even to a seat that once looked at it)."""
     out = {}
     for s in range(len(game.state.players)):
         view = game.view(s)
-        listed = {c.id for z in view.zones.values() for c in z.cards if c.id <= HANDLE_FLOOR}
-        out[s] = (set(face_up(view)), listed)
+        listed = {c.id for zid, z in view.zones.items() for c in z.cards
+                  if c.id <= HANDLE_FLOOR and game.state.zones[zid].visibility != "hidden"}
+        named = {o.ref for o in view.decision.options if o.ref is not None and 0 <= o.ref <= HANDLE_FLOOR} \
+            if view.decision else set()
+        out[s] = (set(face_up(view)) | named, listed)
     return out
+
+
+def _passing(game: Game) -> dict[int, set[int]]:
+    """Listen for cards that pass face up through a place a seat sees and leave it before the next
+    decision (a card turned up from a deck and put back under it): seat -> ids."""
+    seen: dict[int, set[int]] = {s: set() for s in range(len(game.state.players))}
+
+    def listen(flow: Flow, ev: Event) -> None:
+        for oid in ev.touched(flow.state):
+            obj = flow.state.objects.get(oid)
+            if obj is not None:
+                for s in seen:
+                    if can_see(flow.state, obj, s):
+                        seen[s].add(oid)
+
+    game.flow.listeners.append(listen)
+    return seen
+
+
+def _declared_reveal(game: Game, events: list[Event]) -> bool:
+    """Whether one of these events says it reveals and touches no card (a sealed choice turned up,
+    e.g. Algomancy's intent cards): information the views show in no card's face."""
+    return any(type(e).REVEALS and not e.touched(game.state) for e in events)
 
 
 @pytest.mark.parametrize(("game", "fmt", "players"), FORMATS, ids=FORMAT_IDS)
 def test_undo_is_refused_exactly_when_a_hidden_card_became_visible_since_the_last_answer(
         game: str, fmt: str, players: int) -> None:
-    """From the views alone: an answer revealed a card if after it some seat's view shows face
-    up a card (that existed before the answer) that its view before the answer did not hold -
-    neither showed face up nor named by its id. The answering seat may undo exactly when its
+    """From the views (and the places cards pass through): an answer revealed a card if after it
+    some seat's view shows face up a card (that existed before the answer) that its view before
+    the answer did not hold - neither showed face up nor named by its id - or the card passed
+    face up through a place the seat sees on the way. The answering seat may undo exactly when its
     answer revealed nothing; no other seat may undo."""
     counts: Counter[str] = Counter()
     for seed in (1, 2):
@@ -45,12 +75,17 @@ def test_undo_is_refused_exactly_when_a_hidden_card_became_visible_since_the_las
         before, existed = _faces(g), set(g.state.objects)
         while g.outcome is None and sum(counts.values()) < 1200 * seed:
             d = g.decision
+            mark = len(g.events)
+            passing = _passing(g)
             g.choose(bot.choose(d))
+            g.flow.listeners.pop()
             if over(g):
                 break
             after = _faces(g)
             shown = {s: (after[s][0] - before[s][1]) & existed for s in after}
-            revealed = any(shown.values())
+            for s, ids in passing.items():  # seen on the way, gone from sight by now
+                shown[s] |= (ids - before[s][1]) & existed
+            revealed = any(shown.values()) or _declared_reveal(g, g.events[mark:])
             reason = g.undo_reason(d.seat_index)
             if revealed:
                 assert reason is not None and reason.startswith(REVEALED), (
