@@ -4,6 +4,7 @@ the lessons, ends with the rules section (of docs/rules/<game>.md) that forbids 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ from cardgames.tutorial.loader import rule_sections
 from tutorial.walk import walk
 
 RULE = re.compile(r" \(rule: (.+)\)$")
-GAMES = {
+GAMES: dict[str, dict[str, Any]] = {
     "allegiance": {"heroes": ["beledan-kind", "thedric-egen"]},
     "algomancy": {"format": "draft", "elements": ["fire", "water", "earth"]},
     "altered": {"decks": {"Ann": "haven-vanguard", "Bob": "recruits-and-titans"}},
