@@ -14,15 +14,15 @@ from cardgames.tutorial.loader import rule_sections
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "tutorials.md"
-GAMES = ["allegiance", "algomancy", "altered", "mechamancers"]
+GAMES = ["allegiance", "algomancy", "altered", "mechamancers", "arcmage"]
 
 
 def table(game: str) -> list[tuple[str, str, str]]:
     """(section, lesson id, step title) rows of the game's coverage table."""
     text = DOC.read_text(encoding="utf-8")
-    part = text.split(f"### {game.capitalize()} (docs/rules/{game}.md)", 1)
-    assert len(part) == 2, f"docs/tutorials.md has no coverage table for {game}"
-    body = part[1].split("\n### ", 1)[0]
+    heading = re.search(rf"^### [^\n]+ \(docs/rules/{game}\.md\)$", text, re.MULTILINE)  # "### ARC-mage (...)"
+    assert heading is not None, f"docs/tutorials.md has no coverage table for {game}"
+    body = text[heading.end():].split("\n### ", 1)[0]
     rows = []
     for line in body.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]

@@ -4,6 +4,7 @@ the lessons, ends with the rules section (of docs/rules/<game>.md) that forbids 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -15,10 +16,11 @@ from cardgames.tutorial.loader import rule_sections
 from tutorial.walk import walk
 
 RULE = re.compile(r" \(rule: (.+)\)$")
-GAMES = {
+GAMES: dict[str, dict[str, Any]] = {
     "allegiance": {"heroes": ["beledan-kind", "thedric-egen"]},
     "algomancy": {"format": "draft", "elements": ["fire", "water", "earth"]},
     "altered": {"decks": {"Ann": "haven-vanguard", "Bob": "recruits-and-titans"}},
+    "arcmage": {"decks": {"Ann": "gaian-love-for-life", "Bob": "shadow-league"}},
     "mechamancers": {},
 }
 
@@ -73,3 +75,15 @@ def test_the_rule_is_the_one_that_forbids_it() -> None:
         first.choose(first.decision.options[0])
     weapon = [w for what, w in first.why_not("Ann") if what.startswith("Attack with")]
     assert weapon and all(w.endswith("(rule: 3. A turn > First-turn exceptions)") for w in weapon)
+
+
+def test_arcmage_names_the_section_that_forbids_it() -> None:
+    g = new_game("arcmage", ["Ann", "Bob"], 1, {"given": {
+        "Ann": {"cities": {"farmland": []}, "hand": ["majestic-griffin", "farmland"], "army": ["kolibri!"],
+                "resources": {"gaian": 2, "empire": 3}, "deck": ["little-brother"] * 3},
+        "Bob": {"cities": {"warren": []}, "hand": ["ghoul"], "deck": ["little-brother"] * 3}}})
+    ann, bob = dict(g.why_not(0)), dict(g.why_not(1))
+    assert ann["Majestic Griffin"].endswith("(rule: 5. Resources)") and "loyalty" in ann["Majestic Griffin"]
+    assert ann["Farmland"].endswith("(rule: 6. The turn)")
+    assert ann["Move Kolibri"].endswith("(rule: 8. Creatures and movement)")
+    assert bob["Ghoul"].endswith("(rule: 6. The turn)")

@@ -11,6 +11,11 @@ from cardgames.games.arcmage.schema import Card
 
 PLAY_WINDOWS = ("play1", "play2")
 
+TABLE, RESOURCES, TURN, CREATURES, EVENTS, CARD_TEXT = (f" (rule: {section})" for section in (
+    "3. What is on the table (your kingdom)", "5. Resources", "6. The turn", "8. Creatures and movement",
+    "10. Events, magic and enchantments", "11. When cards and rules disagree"))
+"""The rules page's sections (docs/rules/arcmage.md) a reason ends with, as every game's do."""
+
 
 def slow_ok(state: State, seat: int, window: str) -> bool:
     """Creatures, magic, enchantments and moves: only the active player, in a Play phase, with an
@@ -53,35 +58,36 @@ def why_not_card(rules: Rules, state: State, seat: int, obj: GameObject, window:
     """Why `seat` can't play this card from hand now (None: it can)."""
     card = rules.cards[obj.card]
     if card.is_city:
-        return "cities are not played: skip a turn to found one from your unbuilt cities (Founding a city)"
+        return "cities are not played: skip a turn to found one from your unbuilt cities" + TURN
     if card.type != "event" and not slow_ok(state, seat, window):
         kind = {"creature": "Creatures", "magic": "Magic cards", "enchantment": "Enchantments"}[card.type]
-        return f"{kind} are played only in your own Play phases, with nothing waiting on the stack (Card Types)"
+        rule = TURN if card.type == "creature" else EVENTS
+        return f"{kind} are played only in your own Play phases, with nothing waiting on the stack" + rule
     cost = board.cost_of(rules, state, seat, card)
     if card.x and card.x_is is None:
         base = card.cost - board.discount(rules, state, seat, card)
         if legal.max_x(state, seat, base, card.loyalty, card.faction) < max(0, card.loyalty - base):
             return (f"needs at least {max(card.loyalty, base)} resources, {card.loyalty} of them {card.faction} "
-                    "(Card Layout: loyalty marks; Variable Resource Costs)")
+                    "(X costs)" + RESOURCES)
     elif not legal.can_pay(state, seat, cost, card.loyalty, card.faction):
         return (f"costs {cost} resources, {card.loyalty} of them {card.faction} (loyalty); you have "
                 f"{t.total_available(state, seat)}, {t.available(state, seat, card.faction)} {card.faction} "
-                "(Playing a card)")
+                "(paying with loyalty)" + RESOURCES)
     if "unique" in card.keywords and any(o.card == card.id for o in t.creatures_of(state, seat)):
-        return "Unique: you already control one (R64)"
+        return "Unique: you already control one (the card's text)" + CARD_TEXT
     if card.is_creature and not places(rules, state, seat, card):
-        return "a creature is put into one of your cities, and you have none (Creatures)"
+        return "a creature is put into one of your cities, and you have none" + CREATURES
     if card.type == "enchantment" and not enchant_targets(rules, state, seat, card):
-        return "nothing to enchant (Enchantments)"
+        return "nothing to enchant" + EVENTS
     if card.x_is == "target_atk" and card.play is not None and not any(
             affordable_x(rules, state, seat, card, o) for spec in card.play.targets.values()
             for o in legal.targets(rules, state, seat, spec, None)):
-        return "X is the target's ATK: no target you could pay X + its cost for (Variable Resource Costs)"
+        return "X is the target's ATK: no target you could pay X + its cost for" + RESOURCES
     if card.play is not None:
         if card.play.sacrifice_city and not t.cities(state, seat):
-            return "you must sacrifice one of your cities to play it"
+            return "you must sacrifice one of your cities to play it (the card's text)" + CARD_TEXT
         if not modes(rules, state, seat, card, None):
-            return "no legal target (Targets)"
+            return "no legal target" + EVENTS
     return None
 
 
@@ -129,26 +135,26 @@ def _besieged(rules: Rules, state: State, city: int) -> bool:
 
 def why_not_move(rules: Rules, state: State, obj: GameObject, window: str) -> str | None:
     if not slow_ok(state, obj.controller, window):
-        return "creatures move only in your own Play phases (Movement)"
+        return "creatures move only in your own Play phases, with nothing waiting on the stack" + CREATURES
     if obj.exhausted:
-        return "a marked creature can't move (Movement: unmarked creatures may be moved)"
+        return "a marked creature can't move: only unmarked creatures are moved" + CREATURES
     if not destinations(rules, state, obj):
-        return "every place it could go was already the origin or destination of a move this turn (Movement)"
+        return "every place it could go was already the origin or destination of a move this turn" + CREATURES
     return None
 
 
 def why_not_ability(rules: Rules, state: State, seat: int, obj: GameObject, i: int) -> str | None:
     ab = rules.cards[obj.card].activated[i]
     if obj.controller != seat:
-        return "only the controller activates a card's abilities (Activated)"
+        return "only the controller activates a card's abilities" + CARD_TEXT
     if ab.mark_me and obj.exhausted:
-        return "it is marked: a marked card can't be marked again (Mark me)"
+        return "it is marked: only an unmarked card can be marked" + TABLE
     if ab.in_army and not t.in_army(obj):
-        return "only while it is in your army"
+        return "only while it is in your army (the card's text)" + CARD_TEXT
     if ab.pay and t.total_available(state, seat) < ab.pay:
-        return f"costs {ab.pay} resources; you have {t.total_available(state, seat)}"
+        return f"costs {ab.pay} resources; you have {t.total_available(state, seat)}" + RESOURCES
     if not legal.targets_exist(rules, state, seat, dict(ab.targets), obj.id):
-        return "no legal target"
+        return "no legal target" + EVENTS
     return None
 
 

@@ -22,11 +22,12 @@ def reasons(rules: Rules, state: State, seat: int, legal: set[str]) -> list[tupl
     rows: list[tuple[str, str]] = []
     if not window or not any(k == "pass" for k in legal):
         rows.append(("Playing cards", "only when you hold priority: events any time you are asked, creatures, "
-                     "magic, enchantments and moves in your own Play phases (Turn Structure, Events)"))
+                     "magic, enchantments and moves in your own Play phases" + legal_play.EVENTS))
     for obj in state.cards_in(t.hand(seat)):
         if f"play:{obj.id}" in legal:
             continue
-        why = legal_play.why_not_card(rules, state, seat, obj, window) or "not now: you are not asked to play"
+        why = (legal_play.why_not_card(rules, state, seat, obj, window)
+               or "not now: you are not asked to play" + legal_play.EVENTS)
         rows.append((rules.card_name(state, obj), why))
     for o in t.creatures_of(state, seat):
         if f"move:{o.id}" not in legal:
@@ -35,6 +36,7 @@ def reasons(rules: Rules, state: State, seat: int, legal: set[str]) -> list[tupl
                 rows.append((f"Move {rules.card_name(state, o)}", moving))
         for i, _ in enumerate(rules.cards[o.card].activated):
             if f"act:{o.id}:{i}" not in legal:
-                why = legal_play.why_not_ability(rules, state, seat, o, i) or "only when you hold priority"
+                why = (legal_play.why_not_ability(rules, state, seat, o, i)
+                       or "only when you hold priority" + legal_play.EVENTS)
                 rows.append((f"{rules.card_name(state, o)}'s ability", why))
     return rows
