@@ -39,6 +39,20 @@ FORMATS: list[tuple[str, str, int]] = [
 
 FORMAT_IDS = [f"{g}-{f or 'game'}-{n}p" for g, f, n in FORMATS]
 
+MORE_FORMATS: list[tuple[str, str, int]] = [
+    ("algomancy", "teams", 4),
+    ("algomancy", "archenemy", 3),
+    ("algomancy", "cube", 2),
+    ("algomancy", "teamdraft", 4),
+    ("arcmage", "giant", 4),
+    ("arcmage", "aminduna", 3),
+    ("mechamancers", "", 2),
+    ("mechamancers", "", 4),
+]
+"""The other formats and player counts, for the checks cheap enough to run on every one."""
+ALL_FORMATS = FORMATS + MORE_FORMATS
+ALL_FORMAT_IDS = [f"{g}-{f or 'game'}-{n}p" for g, f, n in ALL_FORMATS]
+
 HANDLE_FLOOR = 10**9
 """Handles of hidden cards lie above this; object ids lie below it."""
 
@@ -63,6 +77,8 @@ def options(game: str, fmt: str, players: int) -> dict[str, Any]:
         return {}
     if fmt == "draft":
         return {"format": fmt, "elements": list(ELEMENTS)}
+    if fmt != "constructed":  # Algomancy's group formats: elements and seats as the format deals them
+        return {"format": fmt}
     return {"format": fmt, "decks": dict(zip(NAMES, DECKS, strict=False))}
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from seen_play import FORMAT_IDS, FORMATS, HANDLE_FLOOR, face_up, over, start, tiny
+from seen_play import ALL_FORMAT_IDS, ALL_FORMATS, HANDLE_FLOOR, face_up, over, start, tiny
 
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine import core_events as ce
@@ -60,7 +60,7 @@ def _declared_reveal(game: Game, events: list[Event]) -> bool:
     return any(type(e).REVEALS and not e.touched(game.state) for e in events)
 
 
-@pytest.mark.parametrize(("game", "fmt", "players"), FORMATS, ids=FORMAT_IDS)
+@pytest.mark.parametrize(("game", "fmt", "players"), ALL_FORMATS, ids=ALL_FORMAT_IDS)
 def test_undo_is_refused_exactly_when_a_hidden_card_became_visible_since_the_last_answer(
         game: str, fmt: str, players: int) -> None:
     """From the views (and the places cards pass through): an answer revealed a card if after it
