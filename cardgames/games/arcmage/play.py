@@ -144,7 +144,8 @@ class Play:
             if slot not in chosen:
                 opts = [Option(f"target:{o}", f"Target {self.name(state, o)}", "target", o)
                         for o in legal.targets(self.rules, state, seat, spec, source)]
-                return Ask(seat, "target", f"{prompt}: choose {spec.kind.replace('_', ' or ')}", opts)
+                kind = spec.kind.replace("_or_", " or ").replace("_", " ")
+                return Ask(seat, "target", f"{prompt}: choose {kind}", opts)
         return None
 
     def _cast_run(self, flow: Flow, frame: Frame) -> Ask | None:
