@@ -167,13 +167,26 @@ def seat_body(sheet: Sheet, view: GameView, p: PlayerView, decision: Decision | 
         sheet.tiles([card_face(c, refs) for c in reserve])
     hand = z[f"hand:{s}"]
     if view.viewer == s:
-        items = [
-            (Link(c.id, c.name or "?", c.id in refs), f" ({'/'.join(map(str, c.facts.get('cost') or []))})")
-            for c in hand.cards
-        ]
-        sheet.flow(f"Hand ({hand.count}): " + ("" if items else "empty"), items)
+        sheet.text(f"Hand ({hand.count}):" + ("" if hand.cards else " empty"))
+        for c in hand.cards:
+            sheet.line("  ", *hand_line(c, refs))
         mana = z[f"mana:{s}"].cards
         sheet.text("Your Mana Orbs (face down): " + (", ".join(escape(c.name or "?") for c in mana) or "none"))
+
+
+def hand_line(c: CardView, refs: set[int]) -> list[str | Link]:
+    """A card in the hand, readable without inspecting it: kind, Hand/Reserve cost, statistics
+    (Forest/Mountain/Water) and keywords."""
+    if c.hidden:
+        return ["a card"]
+    f = c.facts
+    kind = "landmark" if f.get("kind") == "permanent" else str(f.get("kind") or "card")
+    cost = f.get("cost")
+    bits = [kind, f"cost [b]{cost[0]}[/] (Reserve {cost[1]})" if cost else ""]
+    if f.get("stats"):
+        bits.append(f"[b]{stats_text(f.get('stats'))}[/]")
+    bits += [escape(str(k)) for k in f.get("keywords") or ()]
+    return [Link(c.id, c.name or "?", c.id in refs), " · " + " · ".join(b for b in bits if b)]
 
 
 EMBLEMS = {
