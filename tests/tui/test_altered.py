@@ -12,9 +12,11 @@ from textual.widgets import OptionList, Static
 
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.tui.app import CardgamesApp
+from cardgames.tui.boards.altered import hand_line
 from cardgames.tui.screens.game import GameScreen
 from cardgames.tui.screens.gameover import GameOverScreen
 from cardgames.tui.session import Session
+from cardgames.tui.tiles import Link
 
 SIZE = (140, 45)
 OPTIONS = {"first": "Ann", "decks": {"Ann": "haven-vanguard", "Bob": "after-you"}}
@@ -79,3 +81,20 @@ async def test_altered_form_with_a_deck_and_a_deck_file_gives_what_play_gives(
     # `play` adds every game the app's stop setting (cli: with_app_stops); Altered ignores it (H27)
     assert game == "altered" and ours == {k: v for k, v in theirs.items() if k != "stop"}
     assert ours["decks"]["Ann"] == "haven-vanguard" and ours["decks"]["Bob"]["hero"] == "kojo-and-booda"
+
+
+def test_the_own_hand_shows_each_cards_costs_statistics_and_keywords() -> None:
+    """A card in hand reads without `i`: kind, Hand cost (and Reserve cost), Forest/Mountain/Water
+    statistics, keywords — the numbers a player plays it by (issue 13)."""
+    session = Session.start("altered", ["Ann", "Bob"], 4, OPTIONS, None)
+    view = session.game.view(0)
+    lines = []
+    for c in view.zones["hand:0"].cards:
+        link, rest = hand_line(c, set())
+        assert isinstance(link, Link) and link.label == c.name
+        lines.append(str(rest))
+        cost = c.facts["cost"]
+        assert f"cost [b]{cost[0]}[/] (Reserve {cost[1]})" in str(rest)
+        if c.facts.get("stats"):
+            assert "/".join(map(str, c.facts["stats"])) in str(rest)
+    assert len(lines) == 6 and any("character" in line for line in lines)
