@@ -19,6 +19,7 @@ from cardgames.tui.boards import board_for
 from cardgames.tui.boards.base import Board
 from cardgames.tui.palette import LegalActions
 from cardgames.tui.screens.curtain import CurtainScreen
+from cardgames.tui.screens.logcards import LogCardsScreen, named_in_log
 from cardgames.tui.screens.text import InspectScreen, help_screen, rules_screen
 from cardgames.tui.session import Session
 
@@ -69,6 +70,7 @@ class GameScreen(Screen[None]):
         Binding("h", "cancel", "Back", show=False),
         Binding("slash", "app.command_palette", "Find an option", show=False),
         Binding("tab", "to_board", "Cards on the table", show=False),
+        Binding("L", "inspect_log", "Cards in the log", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -337,6 +339,19 @@ class GameScreen(Screen[None]):
         ref = next((o.ref for o in self._choices if o.key == key), None)
         if ref is not None:
             self.action_inspect(ref)
+
+    def action_inspect_log(self) -> None:
+        """L: the cards the recent log names (those this screen may show), to inspect one."""
+        cards = named_in_log(self._feed().lines, self.session.view())
+        if not cards:
+            self.notify("The recent log names no card you can see on the table.")
+            return
+
+        def picked(ref: int | None) -> None:
+            if ref is not None:
+                self.action_inspect(ref)
+
+        self.app.push_screen(LogCardsScreen(cards), picked)
 
     def action_why_not(self) -> None:
         """What the seated player cannot do right now, and why (cost, timing, cooldowns)."""
