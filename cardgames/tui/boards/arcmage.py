@@ -66,6 +66,9 @@ class ArcmageBoard(Board):
         self.put(you, sheet)
 
     def status(self, view: GameView) -> str:
+        """Setup (turn 0) names who is placing a first city, not the seat the first turn will belong to."""
+        if view.turn == 0:
+            return f"Setup — {view.deciding} places a first city" if view.deciding else "Setup"
         names = {p.seat: p.name for p in view.players}
         return f"Turn {view.turn} — {names[view.active]}'s turn — {view.phase} phase"
 
