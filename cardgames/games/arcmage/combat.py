@@ -36,8 +36,9 @@ def targets(state: State, seat: int) -> list[GameObject]:
 
 
 def must_attack(rules: Rules, state: State, seat: int, city: GameObject | None) -> list[GameObject]:
-    """Creatures forced to attack (Spearman: your unmarked army Soldiers) that are able to."""
-    return [o for o in state.cards_in(t.army(seat)) if board.flag(rules, state, o, "must_attack")
+    """Creatures forced to attack (Spearman: your unmarked army Soldiers; rabid creatures, R89) that are able to."""
+    return [o for o in state.cards_in(t.army(seat))
+            if (board.flag(rules, state, o, "must_attack") or o.counters.get("rabies"))
             and can_attack(rules, state, o, city)]
 
 

@@ -4,7 +4,7 @@ creature (the once-per-turn city rule), activate an ability; and why not, for th
 from __future__ import annotations
 
 from cardgames.engine.state import GameObject, State
-from cardgames.games.arcmage import board, legal
+from cardgames.games.arcmage import board, costs, legal
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.context import Rules
 from cardgames.games.arcmage.schema import Card
@@ -149,12 +149,13 @@ def why_not_ability(rules: Rules, state: State, seat: int, obj: GameObject, i: i
         return f"costs {ab.pay} resources; you have {t.total_available(state, seat)}"
     if not legal.targets_exist(rules, state, seat, dict(ab.targets), obj.id):
         return "no legal target"
-    return None
+    return costs.why_not(rules, state, seat, obj, ab)
 
 
 def abilities(rules: Rules, state: State, seat: int) -> list[tuple[GameObject, int]]:
+    """Abilities of the player's creatures and enchantments (Dark Portal) usable now."""
     out = []
-    for o in t.creatures_of(state, seat):
+    for o in [*t.creatures_of(state, seat), *state.cards_in(t.ench(seat))]:
         for i, _ in enumerate(rules.cards[o.card].activated):
             if why_not_ability(rules, state, seat, o, i) is None:
                 out.append((o, i))

@@ -12,12 +12,13 @@ from cardgames.engine import effects, stops
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, Json, State
-from cardgames.games.arcmage import board, checks, legal, legal_play
+from cardgames.games.arcmage import board, checks, costs, legal, legal_play
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.context import Rules
 from cardgames.games.arcmage.events import seat_of_ref
 from cardgames.games.arcmage.schema import FACTION_NAMES, Card, TargetSpec
 from cardgames.games.arcmage.verbs import VERB_TABLE, put_creature
+from cardgames.games.arcmage.verbs_more import MORE_VERBS
 
 
 class Play:
@@ -25,7 +26,7 @@ class Play:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.verbs: Mapping[str, Any] = VERB_TABLE
+        self.verbs: Mapping[str, Any] = {**VERB_TABLE, **MORE_VERBS}
 
     def frame_kinds(self) -> dict[str, FrameKind]:
         return {"cast": FnFrame(self._cast_run, self._cast_answer),
@@ -90,7 +91,8 @@ class Play:
         card of theirs in play."""
         if state.zones[t.hand(seat)].cards:
             return True
-        return any(self.rules.cards[o.card].activated for o in t.creatures_of(state, seat))
+        return any(self.rules.cards[o.card].activated
+                   for o in [*t.creatures_of(state, seat), *state.cards_in(t.ench(seat))])
 
     def concerns(self, state: State, seat: int, frame: Frame) -> bool:
         """By public information: the newest item on the stack is another player's and aims at this
@@ -142,8 +144,9 @@ class Play:
                      source: int | None, prompt: str) -> Ask | None:
         for slot, spec in slots.items():
             if slot not in chosen:
+                taken = [int(v) for v in chosen.values()]
                 opts = [Option(f"target:{o}", f"Target {self.name(state, o)}", "target", o)
-                        for o in legal.targets(self.rules, state, seat, spec, source)]
+                        for o in legal.open_targets(self.rules, state, seat, spec, source, taken)]
                 return Ask(seat, "target", f"{prompt}: choose {spec.kind.replace('_', ' or ')}", opts)
         return None
 
@@ -276,6 +279,9 @@ class Play:
         ask = self._next_target(state, seat, dict(ab.targets), dict(d["chosen"]), oid, self.name(state, oid))
         if ask is not None:
             return ask
+        ask = costs.ability_cost(self.rules, flow, frame, obj, ab)
+        if ask is not None:
+            return ask
         if not d["paid"]:
             if ab.pay:
                 return self._pay(flow, frame, seat, ab.pay, 0, "gaian")
@@ -285,6 +291,9 @@ class Play:
         label = f"{self.name(state, oid)}'s ability"
         if ab.mark_me:
             checks.mark(flow, obj)
+        if ab.hold:  # Trebuchet: it and the Soldiers marked for it skip the next unmark phases
+            for held in [oid, *[int(x) for x in d.get("others") or []]]:
+                flow.emit(ce.ObjectPropSet(held, "hold", ab.hold))
         flow.emit(ce.ChainPushed(flow.new_id(), seat, "ability", label, oid, f"card:{obj.card}:act:{i}",
                                  {k: [int(v)] for k, v in dict(d["chosen"]).items()}, {}))
         if ab.sacrifice_me:
@@ -302,6 +311,8 @@ class Play:
         elif key == "pay":
             checks.pay_from(flow, int(d["seat"]), rest)
             flow.update(frame, owed=int(d["owed"]) - 1)
+        else:
+            costs.ability_cost_answer(flow, frame, key, int(rest))
 
     # -- movement --------------------------------------------------------------------------
 

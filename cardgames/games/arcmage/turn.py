@@ -12,6 +12,7 @@ from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, State
 from cardgames.games.arcmage import board, checks, teams
 from cardgames.games.arcmage import table as t
+from cardgames.games.arcmage import unmark as unmarking
 from cardgames.games.arcmage.context import Rules
 from cardgames.games.arcmage.events import ResourceMade
 from cardgames.games.arcmage.schema import FACTION_NAMES
@@ -141,20 +142,31 @@ class Turn:
 
     def unmark(self, flow: Flow, seat: int) -> None:
         """Unmark: every marked card the player controls unmarks (Entangled keeps its creature marked);
-        devotion lapses with it."""
+        devotion lapses with it. Creatures last, some by choice (`unmark.start`)."""
         state = flow.state
-        cards = [*t.creatures_of(state, seat), *state.cards_in(t.vault(seat)), *state.cards_in(t.ench(seat))]
+        creatures = t.creatures_of(state, seat)
+        cards = [*creatures, *state.cards_in(t.vault(seat)), *state.cards_in(t.ench(seat))]
+        later = []
         for o in cards:
             if o.controller != seat or (o.exhausted and board.flag(self.rules, state, o, "no_unmark")):
                 continue
-            if o.props.get("hold"):  # Nightingale: stays marked through this Unmark phase
-                flow.emit(ce.ObjectPropSet(o.id, "hold", None))
+            hold = int(o.props.get("hold") or 0)
+            if hold:  # Nightingale (1), Trebuchet (2): stays marked through this many Unmark phases
+                flow.emit(ce.ObjectPropSet(o.id, "hold", hold - 1 or None))
                 continue
-            checks.unmark(flow, o)
+            if o.exhausted and o in creatures:
+                later.append(o)
+            else:
+                checks.unmark(flow, o)
+        unmarking.start(flow, seat, later)
 
     def cleanup(self, flow: Flow) -> None:
-        """R13: creatures heal, until-end-of-turn effects end, produced resources expire."""
+        """R13: the player sacrifices their rabid creatures (R89), creatures heal, until-end-of-turn effects
+        end, produced resources expire."""
         state = flow.state
+        for o in list(t.creatures_of(state, state.active)):
+            if o.counters.get("rabies") and t.in_play(o):
+                checks.leave_play(flow, o, t.gone(o.owner))
         for o in t.all_creatures(state):
             for name in ("damage", "deadly"):
                 if o.counters.get(name):

@@ -130,10 +130,25 @@ def deal_damage(flow: Flow, target: GameObject, amount: int, source: GameObject 
         flow.emit(Damaged(target.id, amount, source.id if source else None, combat))
         return
     flow.emit(Damaged(target.id, amount, source.id if source else None, combat))
+    if source is not None and rules.cards[source.card].is_creature and t.in_play(source):
+        creature_hurt(flow, target, amount, source)
     if source is not None and t.in_play(source) and rules.cards[source.card].is_creature \
             and "deadly" in board.keywords(rules, state, source) \
             and "immune_deadly" not in board.keywords(rules, state, target):
         flow.emit(ce.CounterAdded(target.id, "deadly", 1))
+
+
+def creature_hurt(flow: Flow, target: GameObject, amount: int, source: GameObject) -> None:
+    """A creature damaged another: the damage it dealt this turn is logged (Blood Vengeance, R64); rabies
+    spreads (R89); Poison Ivy makes it sticky."""
+    state = flow.state
+    dealt = dict(source.props.get("dealt") or {}) if isinstance(source.props.get("dealt"), dict) else {}
+    turn = str(state.turn)
+    flow.emit(ce.ObjectPropSet(source.id, "dealt", {turn: int(dealt.get(turn, 0)) + amount}))
+    if source.counters.get("rabies") and not target.counters.get("rabies"):
+        flow.emit(ce.CounterAdded(target.id, "rabies", 1))
+    if "poison" in board.keywords(rules_of(flow), state, source) and not target.counters.get("sticky"):
+        flow.emit(ce.CounterAdded(target.id, "sticky", 1))
 
 
 def damage(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:

@@ -39,6 +39,13 @@ VERBS: dict[str, frozenset[str]] = {
     "destroy_other_cities": frozenset(),
     "assemble": frozenset({"types"}),
     "lose_creature": frozenset({"who", "not_faction"}),
+    "mark_more": frozenset({"n"}),
+    "peek": frozenset({"who"}),
+    "show_hand": frozenset({"who"}),
+    "fetch": frozenset({"card"}),
+    "stack_top": frozenset({"types"}),
+    "drop_city": frozenset({"types"}),
+    "shield": frozenset({"what"}),
 }
 """Each verb and the argument names it takes (see `verbs.py` for what each does)."""
 

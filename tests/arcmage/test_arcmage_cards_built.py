@@ -1,0 +1,348 @@
+"""Card text built for issue 11 (it was `unbuilt`): each card played through the rules in a real game
+state, one test per card and the rule it exercises."""
+
+from __future__ import annotations
+
+import pytest
+from arc_play import ANN, BOB, act, cast, choose, covers, defense, finish, game, keys, obj, pass_all, res, stats
+
+from cardgames.engine.decisions import UndoRefused
+from cardgames.games.arcmage import table as t
+
+
+def test_dimensional_pocket_third_mode_one_damage_to_each_of_three_distinct_creatures() -> None:
+    g = game({"hand": ["dimensional-pocket"], "resources": {"empire": 3}},
+             {"army": ["ghoul", "misled-orc", "mentor"]})
+    g.choose(f"play:{obj(g, 'dimensional-pocket')}")
+    g.choose("mode:2")
+    ghoul, orc, thug = obj(g, "ghoul"), obj(g, "misled-orc"), obj(g, "mentor")
+    g.choose(f"target:{ghoul}")
+    assert f"target:{ghoul}" not in keys(g)  # three different creatures
+    choose(g, f"target:{orc}", f"target:{thug}")
+    finish(g)
+    assert g.state.objects[ghoul].zone == t.grave(BOB) and g.state.objects[orc].zone == t.grave(BOB)
+    assert g.state.objects[thug].counters.get("damage") == 1
+    covers("dimensional-pocket")
+
+
+def test_dimensional_pocket_third_mode_needs_three_creatures() -> None:
+    g = game({"hand": ["dimensional-pocket"], "resources": {"empire": 3}}, {"army": ["ghoul", "misled-orc"]})
+    g.choose(f"play:{obj(g, 'dimensional-pocket')}")
+    assert "mode:2" not in keys(g) and "mode:1" in keys(g)
+
+
+def test_carpe_diem_pays_x_more_to_mark_x_more_creatures() -> None:
+    g = game({"hand": ["carpe-diem"], "resources": {"house-of-nobles": 4}},
+             {"army": ["ghoul", "misled-orc", "orc-thug"]})
+    g.choose(f"play:{obj(g, 'carpe-diem')}")
+    choose(g, f"target:{obj(g, 'ghoul')}", "x:2")
+    pass_all(g)
+    assert g.decision.kind == "mark_more" and g.decision.seat_index == ANN
+    choose(g, f"mark:{obj(g, 'misled-orc')}")
+    choose(g, f"mark:{obj(g, 'orc-thug')}")
+    finish(g)
+    assert all(g.state.objects[obj(g, c)].exhausted for c in ("ghoul", "misled-orc", "orc-thug"))
+    assert t.total_available(g.state, ANN) == 0  # 2 + X=2
+    covers("carpe-diem")
+
+
+def test_carpe_diem_with_x_zero_marks_only_its_target() -> None:
+    g = game({"hand": ["carpe-diem"], "resources": {"house-of-nobles": 4}}, {"army": ["ghoul", "misled-orc"]})
+    g.choose(f"play:{obj(g, 'carpe-diem')}")
+    choose(g, f"target:{obj(g, 'ghoul')}", "x:0")
+    finish(g)
+    assert g.state.objects[obj(g, "ghoul")].exhausted and not g.state.objects[obj(g, "misled-orc")].exhausted
+    assert t.total_available(g.state, ANN) == 2
+
+
+def test_prince_of_thieves_mark_me_peek_shows_the_top_card_only_to_its_controller() -> None:
+    """The peek is a reveal to Ann alone: her log names the card, Bob's doesn't, and undo stops there."""
+    g = game({"army": ["prince-of-thieves"]}, {"deck": ["ghoul", "ghoul", "shatis"]})
+    prince = obj(g, "prince-of-thieves")
+    act(g, "prince-of-thieves", 1, f"target:{-(BOB + 1)}")
+    assert g.state.objects[prince].exhausted
+    assert any("Shatis" in line for line in g.log(ANN))
+    assert not any("Shatis" in line for line in g.log(BOB))
+    assert not any("Shatis" in line for line in g.log(None))
+    with pytest.raises(UndoRefused):
+        g.undo(ANN)
+    covers("prince-of-thieves")
+
+
+def test_witchdoctor_devotes_rabies_must_attack_spreads_and_is_sacrificed_at_end_of_turn() -> None:
+    """R89: the rabies counter goes on a creature in your army; it must attack; a creature it damages
+    catches rabies; at the end of its controller's own turn the rabid creature leaves the game."""
+    g = game({"cities": {"farmland": ["witchdoctor"]}, "army": ["benevolent-baron"]},
+             {"army": ["mentor"], "deck": ["ghoul"] * 6}, step="tactics")
+    thug, mentor = obj(g, "benevolent-baron"), obj(g, "mentor")
+    choose(g, f"city:{obj(g, 'farmland')}", f"devote:{obj(g, 'witchdoctor')}", "done")
+    pass_all(g)
+    assert g.decision.kind == "target" and f"target:{thug}" in keys(g)
+    assert f"target:{obj(g, 'witchdoctor')}" not in keys(g)  # in a city, not the army
+    g.choose(f"target:{thug}")
+    assert g.state.objects[thug].counters.get("rabies") == 1
+    drive(g, [], lambda g: g.decision.kind == "attack")
+    assert "noattack" not in keys(g)  # rabid: it must attack
+    choose(g, f"city:{obj(g, 'warren')}", f"attacker:{thug}", "done")
+    drive(g, [f"block:{mentor}:{thug}"], lambda g: g.state.turn == 2)
+    assert g.state.objects[thug].zone == t.gone(ANN)  # sacrificed at the end of Ann's turn
+    assert g.state.objects[mentor].counters.get("rabies") == 1  # it caught rabies
+    drive(g, [], lambda g: g.state.turn == 3)
+    assert g.state.objects[mentor].zone == t.gone(BOB)
+    covers("witchdoctor")
+
+
+def test_dark_portal_mark_me_your_cities_lose_one_and_a_creature_relocates_unmarked() -> None:
+    g = game({"hand": ["dark-portal"], "resources": {"dark-legion": 4}},
+             {"cities": {"warren": [], "tunnel-network": []}, "army": ["ghoul"]})
+    cast(g, "dark-portal")
+    portal = obj(g, "dark-portal")
+    assert g.state.objects[portal].zone == t.ench(ANN)
+    before = defense(g, obj(g, "farmland"))
+    g.choose(f"act:{portal}:0")
+    g.choose(f"target:{obj(g, 'ghoul')}")
+    pass_all(g)
+    assert g.decision.kind == "relocate"
+    g.choose(f"to:res:{obj(g, 'tunnel-network')}")
+    finish(g)
+    ghoul = g.state.objects[obj(g, "ghoul")]
+    assert ghoul.zone == res(obj(g, "tunnel-network")) and not ghoul.exhausted
+    assert defense(g, obj(g, "farmland")) == before - 1 and g.state.objects[portal].exhausted
+    covers("dark-portal")
+
+
+def test_forgiving_vampire_a_city_of_yours_loses_one_defense_to_shift_stats() -> None:
+    """Both directions, no mark: the city pays 1 defense; -1/-1 and +1/+1 last until end of turn (ruling)."""
+    g = game({"army": ["forgiving-vampire"]}, {"army": ["mentor"]})
+    vamp, mentor, farm = obj(g, "forgiving-vampire"), obj(g, "mentor"), obj(g, "farmland")
+    before = defense(g, farm)
+    act(g, "forgiving-vampire", 0, f"target:{mentor}", f"citycost:{farm}")
+    assert stats(g, vamp) == (3, 3) and stats(g, mentor)[1] == 2 and defense(g, farm) == before - 1
+    assert not g.state.objects[vamp].exhausted
+    act(g, "forgiving-vampire", 1, f"target:{mentor}", f"citycost:{farm}")
+    assert stats(g, vamp) == (2, 2) and stats(g, mentor)[1] == 3 and defense(g, farm) == before - 2
+    covers("forgiving-vampire")
+
+
+def test_forgiving_vampire_a_city_never_pays_its_last_point_of_defense() -> None:
+    """Ruling: the cost can't raze your own city: only a city with more defense than the cost can pay."""
+    g = game({"army": ["forgiving-vampire"]}, {"army": ["mentor"]})
+    farm = obj(g, "farmland")
+    g.choose(f"act:{obj(g, 'forgiving-vampire')}:0")
+    g.choose(f"target:{obj(g, 'mentor')}")
+    assert g.decision.kind == "city_cost" and keys(g) == [f"citycost:{farm}"]
+    g2 = game({"army": ["forgiving-vampire"], "cities": {"farmland": []}}, {"army": ["mentor"]})
+    while defense(g2, obj(g2, "farmland")) > 1:
+        act(g2, "forgiving-vampire", 0, f"target:{obj(g2, 'forgiving-vampire')}", f"citycost:{obj(g2, 'farmland')}")
+    assert f"act:{obj(g2, 'forgiving-vampire')}:0" not in keys(g2) and defense(g2, obj(g2, "farmland")) == 1
+
+
+def test_footsoldier_enters_pay_one_per_footsoldier_in_play_to_fetch_another() -> None:
+    g = game({"hand": ["footsoldier"], "deck": ["ghoul", "footsoldier", "ghoul"], "resources": {"empire": 4}})
+    g.choose(f"play:{obj(g, 'footsoldier', zone='hand')}")
+    choose(g, f"place:{obj(g, 'farmland')}")
+    pass_all(g)
+    assert g.decision.kind == "fetch" and g.decision.seat_index == ANN
+    g.choose("pay")  # one Footsoldier in play: pay 1 (3 left after its cost of 1... minus 1)
+    finish(g)
+    assert [o.card for o in g.state.cards_in(t.army(ANN))] == ["footsoldier"]
+    assert t.total_available(g.state, ANN) == 4 - 1 - 1
+    assert "footsoldier" not in [o.card for o in g.state.cards_in(t.deck(ANN))]
+    covers("footsoldier")
+
+
+def test_conscript_enters_soldiers_shown_then_stacked_on_top_in_the_chosen_order() -> None:
+    g = game({"hand": ["conscript"], "resources": {"empire": 2},
+              "deck": ["bearer", "ghoul", "spearman", "ghoul", "mentor"]})
+    g.choose(f"play:{obj(g, 'conscript')}")
+    choose(g, f"place:{obj(g, 'farmland')}")
+    pass_all(g)
+    assert g.decision.kind == "stack_top"
+    assert f"take:{obj(g, 'ghoul')}" not in keys(g)  # only Soldiers
+    choose(g, f"take:{obj(g, 'spearman')}", f"take:{obj(g, 'bearer')}", "done")
+    finish(g)
+    deck = [o.card for o in g.state.cards_in(t.deck(ANN))]
+    assert deck[-1] == "spearman" and deck[-2] == "bearer"  # the first chosen on top
+    assert any("Spearman" in line for line in g.log(BOB))  # shown to everyone
+    covers("conscript")
+
+
+def test_bearer_after_it_damages_a_city_drops_a_soldier_from_hand_into_a_city_free() -> None:
+    g = game({"army": ["bearer"], "hand": ["mentor", "ghoul"]})
+    pass_all(g)
+    choose(g, f"city:{obj(g, 'warren')}", f"attacker:{obj(g, 'bearer')}", "done")
+    for _ in range(40):
+        if g.decision.kind == "drop_city":
+            break
+        g.choose("done" if "done" in keys(g) and g.decision.kind != "priority" else
+                 "pass" if g.decision.kind == "priority" else g.decision.options[0])
+    assert g.decision.kind == "drop_city"
+    assert f"take:{obj(g, 'ghoul')}" not in keys(g)
+    choose(g, f"take:{obj(g, 'mentor')}", f"city:{obj(g, 'farmland')}")
+    assert g.state.objects[obj(g, "mentor")].zone == res(obj(g, "farmland"))
+    covers("bearer")
+
+
+def test_trebuchet_marks_two_soldiers_deals_five_and_they_skip_two_unmark_phases() -> None:
+    g = game({"army": ["trebuchet", "bearer", "spearman", "mentor"]}, {"army": ["majestic-griffin"]})
+    treb, bearer, spear = obj(g, "trebuchet"), obj(g, "bearer"), obj(g, "spearman")
+    griffin = obj(g, "majestic-griffin")
+    act(g, "trebuchet", 0, f"target:{griffin}", f"other:{bearer}", f"other:{spear}")
+    assert g.state.objects[griffin].zone == t.grave(BOB)
+    assert all(g.state.objects[o].exhausted for o in (treb, bearer, spear))
+    assert not g.state.objects[obj(g, "mentor")].exhausted
+    assert all(g.state.objects[o].props.get("hold") == 2 for o in (treb, bearer, spear))
+    covers("trebuchet")
+
+
+def test_trebuchet_needs_two_unmarked_soldiers() -> None:
+    g = game({"army": ["trebuchet", "bearer", "mentor!"]}, {"army": ["ghoul"]})
+    assert f"act:{obj(g, 'trebuchet')}:0" not in keys(g)
+
+
+def test_wight_three_cards_on_top_of_it_target_player_pays_a_toll_and_it_goes_back_on_top() -> None:
+    """R90: Wight works from the graveyard every third card."""
+    g = game({"grave": ["wight", "ghoul", "ghoul"], "hand": ["deadly-shock"], "resources": {"red-banner": 2}},
+             {"hand": ["mentor"], "army": ["misled-orc"]})
+    g.choose(f"play:{obj(g, 'deadly-shock')}")
+    choose(g, "mode:0", f"target:{obj(g, 'misled-orc')}")
+    pass_all(g)  # Deadly Shock goes to Ann's graveyard: the third card on top of Wight
+    assert g.decision.kind == "target" and f"target:{-(BOB + 1)}" in keys(g)
+    g.choose(f"target:{-(BOB + 1)}")
+    assert g.decision.kind == "toll" and g.decision.seat_index == BOB
+    g.choose(f"discard:{obj(g, 'mentor')}")
+    assert g.state.zones[t.grave(ANN)].cards[-1] == obj(g, "wight")
+    finish(g)
+    assert g.state.zones[t.grave(ANN)].cards[-1] == obj(g, "wight")  # once: it waits for three more
+    covers("wight")
+
+
+def test_botanist_shields_a_flower_it_survives_marked_instead_of_dying() -> None:
+    """R44: activated in advance (mark me + sacrifice 2 resource cards); the next death this turn is prevented."""
+    g = game({"army": ["botanist", "nourished-flower"], "resources": {"gaian": 2},
+              "hand": ["deadly-shock"], "pool": {"red-banner": 2}})
+    flower = obj(g, "nourished-flower")
+    g.choose(f"act:{obj(g, 'botanist')}:0")
+    assert f"target:{obj(g, 'botanist')}" not in keys(g)  # an Elf: not a Tree or Flower
+    g.choose(f"target:{flower}")
+    for _ in range(2):
+        assert g.decision.kind == "sacrifice"
+        g.choose(g.decision.options[0])
+    finish(g)
+    assert not g.state.cards_in(t.vault(ANN)) and g.state.objects[obj(g, "botanist")].exhausted
+    g.choose(f"play:{obj(g, 'deadly-shock')}")
+    choose(g, "mode:0", f"target:{flower}")
+    finish(g)
+    f = g.state.objects[flower]
+    assert f.zone == t.army(ANN) and f.exhausted and not f.counters.get("damage")
+    covers("botanist")
+
+
+def test_falconer_shields_a_bird_only() -> None:
+    g = game({"army": ["falconer", "kolibri", "botanist"], "resources": {"gaian": 2}})
+    g.choose(f"act:{obj(g, 'falconer')}:0")
+    assert keys(g) == [f"target:{obj(g, 'kolibri')}"]
+    g.choose(f"target:{obj(g, 'kolibri')}")
+    for _ in range(2):
+        g.choose(g.decision.options[0])
+    finish(g)
+    assert g.state.objects[obj(g, "kolibri")].props.get("shield") == g.state.turn
+    covers("falconer")
+
+
+def to_unmark_choice(g, seat: int):  # type: ignore[no-untyped-def]
+    """Play on (no attack, no response, draw 1) until `seat`'s Unmark phase asks which creatures unmark."""
+    for _ in range(200):
+        d = g.decision
+        if d.kind == "unmark_choice" and d.seat_index == seat:
+            return
+        ks = keys(g)
+        for k in ("noattack", "pass", "draw:2", "done"):
+            if k in ks:
+                g.choose(k)
+                break
+        else:
+            g.choose(d.options[0])
+    raise AssertionError("no unmark choice")
+
+
+def test_siphon_l7_players_unmark_at_most_as_many_creatures_as_its_controller_controls() -> None:
+    """R86: Ann's Siphon at devotion 8 (L7 perm) with 3 residents: Bob unmarks 3 of his 4 marked creatures."""
+    g = game({"cities": {"siphon": ["esteemed-councilor", "royal-guard", "archivist"]}},
+             {"army": ["ghoul!", "misled-orc!", "orc-thug!", "mentor!"], "deck": ["ghoul"] * 5}, step="tactics")
+    siphon = obj(g, "siphon")
+    choose(g, f"city:{siphon}", *[f"devote:{obj(g, c)}" for c in ("esteemed-councilor", "royal-guard", "archivist")],
+           "done")
+    to_unmark_choice(g, BOB)
+    assert "Siphon: 3 more at most" in g.decision.prompt
+    for c in ("ghoul", "misled-orc", "orc-thug"):
+        g.choose(f"unmark:{obj(g, c, BOB, 'army')}")
+    assert g.decision.kind != "unmark_choice"
+    assert g.state.objects[obj(g, "mentor")].exhausted
+    assert not any(g.state.objects[obj(g, c, BOB, "army")].exhausted for c in ("ghoul", "misled-orc", "orc-thug"))
+    covers("siphon")
+
+
+def drive(g, wanted: list[str], until):  # type: ignore[no-untyped-def]
+    """Answer each decision with the first key of `wanted` it offers (used once), else by default (no attack,
+    pass, draw 2, done, the first option), until `until(g)` holds."""
+    wanted = list(wanted)
+    for _ in range(400):
+        if until(g):
+            return
+        ks = keys(g)
+        pick = next((k for k in wanted if k in ks), None)
+        if pick is not None:
+            wanted.remove(pick)
+        else:
+            pick = next((k for k in ("noattack", "pass", "draw:2", "done") if k in ks), g.decision.options[0].key)
+        g.choose(pick)
+    raise AssertionError("never got there")
+
+
+def test_poison_ivy_damaged_creatures_become_sticky_and_unmark_only_for_a_minus_one_counter() -> None:
+    """Bob's Mentor attacks; Ann's Poison Ivy defends and damages it: it is sticky. In Bob's next Unmark
+    phase it unmarks only if he gives it a -1/-1 counter."""
+    g = game({"cities": {"farmland": ["poison-ivy"]}, "deck": ["ghoul"] * 6},
+             {"army": ["mentor"], "deck": ["ghoul"] * 6})
+    mentor, ivy = obj(g, "mentor"), obj(g, "poison-ivy")
+    drive(g, [f"city:{obj(g, 'farmland')}", f"attacker:{mentor}", f"block:{ivy}:{mentor}"],
+          lambda g: g.state.turn == 3)
+    m = g.state.objects[mentor]
+    assert m.counters.get("sticky") == 1 and m.exhausted
+    drive(g, [], lambda g: g.decision.kind == "unmark_choice")
+    assert g.decision.seat_index == BOB and "-1/-1" in g.decision.options[0].label
+    before = stats(g, mentor)
+    g.choose(f"unmark:{mentor}")
+    assert not m.exhausted and stats(g, mentor) == (before[0] - 1, before[1] - 1)
+    covers("poison-ivy")
+
+
+def test_poison_ivy_a_sticky_creature_left_marked_costs_nothing() -> None:
+    g = game({"cities": {"farmland": ["poison-ivy"]}, "deck": ["ghoul"] * 6},
+             {"army": ["mentor"], "deck": ["ghoul"] * 6})
+    mentor, ivy = obj(g, "mentor"), obj(g, "poison-ivy")
+    drive(g, [f"city:{obj(g, 'farmland')}", f"attacker:{mentor}", f"block:{ivy}:{mentor}"],
+          lambda g: g.decision.kind == "unmark_choice")
+    before = stats(g, mentor)
+    g.choose("done")
+    assert g.state.objects[mentor].exhausted and stats(g, mentor) == before
+
+
+def test_grassroots_a_counter_each_time_it_becomes_marked_and_the_unmark_tax() -> None:
+    """Grassroots: X counters as it enters (its own mark adds none, as M-ruling says); one more each later
+    marking; it unmarks only if its controller pays 1 resource per counter."""
+    g = game({"hand": ["grassroots"], "resources": {"gaian": 2}, "deck": ["ghoul"] * 6},
+             {"army": ["mentor"], "resources": {"empire": 3}, "deck": ["ghoul"] * 6})
+    mentor = obj(g, "mentor")
+    choose(g, f"play:{obj(g, 'grassroots')}", f"place:{mentor}", "x:2")
+    finish(g)
+    m = g.state.objects[mentor]
+    assert m.counters.get("grassroot") == 2 and m.exhausted
+    drive(g, [], lambda g: g.decision.kind == "unmark_choice")
+    assert g.decision.seat_index == BOB and f"unmark:{mentor}" in keys(g) and "pay 2" in g.decision.options[0].label
+    g.choose(f"unmark:{mentor}")
+    assert not m.exhausted and t.total_available(g.state, BOB) == 1
+    drive(g, [f"city:{obj(g, 'farmland')}", f"attacker:{mentor}"], lambda g: m.exhausted)
+    assert m.counters.get("grassroot") == 3  # marked again as it attacks
+    covers("grassroots")
