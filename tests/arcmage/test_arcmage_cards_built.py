@@ -4,9 +4,10 @@ state, one test per card and the rule it exercises."""
 from __future__ import annotations
 
 import pytest
-from arc_play import ANN, BOB, act, cast, choose, covers, defense, finish, game, keys, obj, pass_all, res, stats
+from arc_play import ANN, BOB, RULES, act, cast, choose, covers, defense, finish, game, keys, obj, pass_all, res, stats
 
 from cardgames.engine.decisions import UndoRefused
+from cardgames.games.arcmage import board
 from cardgames.games.arcmage import table as t
 
 
@@ -346,3 +347,157 @@ def test_grassroots_a_counter_each_time_it_becomes_marked_and_the_unmark_tax() -
     drive(g, [f"city:{obj(g, 'farmland')}", f"attacker:{mentor}"], lambda g: m.exhausted)
     assert m.counters.get("grassroot") == 3  # marked again as it attacks
     covers("grassroots")
+
+
+def test_call_to_aid_residents_of_one_city_may_defend_another_city_this_turn() -> None:
+    """Bob plays Call to Aid on his Warren in Ann's attack: the Warren's resident defends his Tunnel Network."""
+    g = game({"army": ["mentor"]}, {"cities": {"warren": ["archivist"], "tunnel-network": []},
+                                    "hand": ["call-to-aid"], "resources": {"gaian": 3}})
+    mentor, archivist = obj(g, "mentor"), obj(g, "archivist")
+    pass_all(g)
+    choose(g, f"city:{obj(g, 'tunnel-network')}", f"attacker:{mentor}", "done")
+    for _ in range(20):  # to Bob's answer in the attack window
+        if f"play:{obj(g, 'call-to-aid')}" in keys(g):
+            break
+        g.choose("pass")
+    g.choose(f"play:{obj(g, 'call-to-aid')}")
+    g.choose(f"target:{obj(g, 'warren')}")
+    drive(g, [], lambda g: g.decision.kind == "defend")
+    assert f"block:{archivist}:{mentor}" in keys(g)
+    g.choose(f"block:{archivist}:{mentor}")
+    drive(g, [], lambda g: g.state.turn == 2)
+    assert not g.state.globals.get("aid")  # until end of turn
+    covers("call-to-aid")
+
+
+def test_call_to_aid_without_it_residents_defend_only_their_own_city() -> None:
+    g = game({"army": ["mentor"]}, {"cities": {"warren": ["archivist"], "tunnel-network": []}})
+    pass_all(g)
+    choose(g, f"city:{obj(g, 'tunnel-network')}", f"attacker:{obj(g, 'mentor')}", "done")
+    drive(g, [], lambda g: g.decision.kind == "defend" or g.state.turn == 2)
+    assert not any(k.startswith(f"block:{obj(g, 'archivist')}") for k in keys(g))
+
+
+def test_raise_the_undead_stays_attached_to_the_raised_creature() -> None:
+    """It lies on the raised creature, and goes to the graveyard when that creature leaves play."""
+    g = game({"hand": ["raise-the-undead", "whirlwind"], "resources": {"dark-legion": 2},
+              "pool": {"house-of-nobles": 5}}, {"grave": ["majestic-griffin"]})
+    g.choose(f"play:{obj(g, 'raise-the-undead')}")
+    while g.decision.kind == "pay":
+        g.choose("pay:dark-legion")
+    pass_all(g)
+    griffin = obj(g, "majestic-griffin")
+    g.choose(f"raise:{griffin}")
+    finish(g)
+    raise_card = g.state.objects[obj(g, "raise-the-undead")]
+    assert raise_card.attached_to == griffin and raise_card.zone == t.ench(ANN)
+    assert g.state.objects[griffin].zone == t.army(ANN)
+    cast(g, "whirlwind", f"target:{griffin}")
+    assert g.state.objects[griffin].zone == t.deck(BOB) and raise_card.zone == t.grave(ANN)
+    covers("raise-the-undead")
+
+
+def test_orc_scout_moving_into_a_city_its_owner_shows_a_random_hand_card_to_the_scouts_controller() -> None:
+    """Ruling: shown to the Scout's controller only (a reveal to Ann: undo stops; Bob's log says only that)."""
+    g = game({"army": ["orc-scout"]}, {"hand": ["shatis"]})
+    scout = obj(g, "orc-scout")
+    g.choose(f"move:{scout}")
+    g.choose(f"to:res:{obj(g, 'warren')}")
+    finish(g)
+    assert g.state.objects[scout].zone == res(obj(g, "warren"))
+    assert any("Shatis" in line for line in g.log(ANN))
+    assert not any("Shatis" in line for line in g.log(None))
+    assert any("shows a random card" in line for line in g.log(None))
+    with pytest.raises(UndoRefused):
+        g.undo(ANN)
+    covers("orc-scout")
+
+
+def test_merchant_ship_carries_one_creature_along_without_marking_it() -> None:
+    g = game({"army": ["merchant-ship", "mentor"]})
+    ship, mentor = obj(g, "merchant-ship"), obj(g, "mentor")
+    g.choose(f"move:{ship}")
+    g.choose(f"to:res:{obj(g, 'farmland')}")
+    pass_all(g)
+    assert g.decision.kind == "carry" and "none" in keys(g)
+    g.choose(f"carry:{mentor}")
+    finish(g)
+    m, s = g.state.objects[mentor], g.state.objects[ship]
+    assert m.zone == s.zone == res(obj(g, "farmland")) and not m.exhausted and not s.exhausted
+    covers("merchant-ship")
+
+
+def test_qualaris_exiling_house_of_nobles_cards_from_your_graveyard_adds_their_loyalty_to_devotion() -> None:
+    """Qualaris: a devoted Orc Recruiter and two exiled cards' loyalty reach L5: a creature relocates."""
+    g = game({"cities": {"qualaris": ["orc-recruiter"]}, "grave": ["royal-guard", "prince-of-thieves", "ghoul"]},
+             {"cities": {"warren": [], "tunnel-network": []}, "army": ["mentor"]}, step="tactics")
+    qualaris = obj(g, "qualaris")
+    g.choose(f"city:{qualaris}")
+    assert f"exile:{obj(g, 'ghoul')}" not in keys(g)  # only House of Nobles cards
+    choose(g, f"devote:{obj(g, 'orc-recruiter')}", f"exile:{obj(g, 'royal-guard')}",
+           f"exile:{obj(g, 'prince-of-thieves')}", "done")
+    pass_all(g)
+    loyalty = [RULES.cards[c].loyalty for c in ("orc-recruiter", "royal-guard", "prince-of-thieves")]
+    assert g.state.globals.get(f"devotion:{qualaris}") == sum(loyalty) >= 5
+    assert g.state.objects[obj(g, "royal-guard")].zone == t.gone(ANN)
+    assert g.decision.kind == "target"  # L5 reached
+    g.choose(f"target:{obj(g, 'mentor')}")
+    finish(g)
+    assert g.state.objects[obj(g, "mentor")].zone.startswith("res:")
+    covers("qualaris")
+
+
+def test_esteemed_duelist_blood_vengeance_counters_for_the_damage_a_foe_dealt_last_turn() -> None:
+    """R64: Bob's Mentor deals 2 to Ann's city on turn 2; on turn 3 Ann's Duelist enters with +2/+0."""
+    g = game({"hand": ["esteemed-duelist"], "resources": {"house-of-nobles": 2}, "deck": ["ghoul"] * 6},
+             {"army": ["mentor"], "deck": ["ghoul"] * 6})
+    mentor = obj(g, "mentor")
+    drive(g, [f"city:{obj(g, 'farmland')}", f"attacker:{mentor}"], lambda g: g.state.turn == 3
+          and g.decision.kind == "priority" and f"play:{obj(g, 'esteemed-duelist')}" in keys(g))
+    g.choose(f"play:{obj(g, 'esteemed-duelist')}")
+    choose(g, f"place:{obj(g, 'farmland')}")
+    pass_all(g)
+    assert g.decision.kind == "vengeance"
+    g.choose(f"avenge:{mentor}")
+    assert stats(g, obj(g, "esteemed-duelist")) == (1 + 2, 1)
+    covers("esteemed-duelist")
+
+
+def test_revenge_creatures_cast_this_turn_gain_blood_vengeance_and_salvage_five() -> None:
+    g = game({"hand": ["revenge", "bearer"], "resources": {"empire": 8}}, {"army": ["mentor"]})
+    cast(g, "revenge")
+    g.choose(f"play:{obj(g, 'bearer')}")
+    choose(g, f"place:{obj(g, 'farmland')}")
+    pass_all(g)
+    assert g.decision.kind == "vengeance" and f"avenge:{obj(g, 'mentor')}" in keys(g)
+    g.choose(f"avenge:{obj(g, 'mentor')}")  # it dealt nothing last turn: no counter
+    assert stats(g, obj(g, "bearer")) == (1, 1)
+    revenge = obj(g, "revenge")
+    assert g.state.objects[revenge].zone == t.grave(ANN) and f"salvage:{revenge}" in keys(g)
+    g.choose(f"salvage:{revenge}")
+    assert g.state.objects[revenge].zone == t.hand(ANN) and t.total_available(g.state, ANN) == 0
+    covers("revenge")
+
+
+def test_revenge_salvage_needs_five_resources() -> None:
+    g = game({"grave": ["revenge"], "resources": {"empire": 4}})
+    assert f"salvage:{obj(g, 'revenge')}" not in keys(g)
+
+
+def test_nirvana_of_the_undead_l5_a_dying_non_undead_creature_of_yours_may_rise_into_your_army() -> None:
+    g = game({"cities": {"nirvana-of-the-undead": ["orc-recruiter", "orc-drummer", "witchdoctor"]},
+              "army": ["mentor"]},
+             {"hand": ["deadly-shock"], "resources": {"red-banner": 2}}, step="tactics")
+    nirvana = obj(g, "nirvana-of-the-undead")
+    choose(g, f"city:{nirvana}", *[f"devote:{obj(g, c)}" for c in ("orc-recruiter", "orc-drummer", "witchdoctor")],
+           "done")
+    drive(g, [], lambda g: f"play:{obj(g, 'deadly-shock')}" in keys(g)
+          and int(g.state.globals.get(f"devotion:{nirvana}") or 0) >= 5)
+    g.choose(f"play:{obj(g, 'deadly-shock')}")
+    choose(g, "mode:0", f"target:{obj(g, 'mentor')}")
+    drive(g, [], lambda g: g.decision.kind == "nirvana")
+    assert g.decision.seat_index == ANN
+    g.choose("save")
+    m = g.state.objects[obj(g, "mentor")]
+    assert m.zone == t.army(ANN) and "Undead" in board.creature_types(RULES, g.state, m)
+    covers("nirvana-of-the-undead")

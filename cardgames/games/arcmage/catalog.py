@@ -93,7 +93,7 @@ def effects_of(card: Card) -> list[tuple[str, dict[str, Any], list[dict[str, Any
     for i, lv in enumerate(card.levels):
         out.append((f"levels[{i}].effect", dict(lv.targets), list(lv.effect)))
     for name in ("enters", "dies", "leaves", "devotes", "marked", "hits_city", "city_tactics", "blocked",
-                 "attacks", "moved_in", "from_grave"):
+                 "attacks", "moved_in", "moves", "from_grave"):
         eff = getattr(card, name)
         if eff is not None:
             out.append((f"{name}.effect", dict(eff.targets), list(eff.effect)))

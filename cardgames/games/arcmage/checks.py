@@ -95,11 +95,16 @@ def leave_play(flow: Flow, obj: GameObject, to: str, *, dies: bool = False, inde
     rules = rules_of(flow)
     card = rules.cards[obj.card]
     controller = obj.controller
+    saved = card.is_creature and not card.token and to == t.grave(obj.owner) and t.in_play(obj) \
+        and "Undead" not in board.creature_types(rules, flow.state, obj) \
+        and any(a.static.undead_army and a.controller == controller for a in board.actives(rules, flow.state))
     detach_all(flow, obj.id)
     if card.token:
         to, index = t.gone(obj.owner), None
     flow.emit(ce.ObjectMoved(obj.id, to, index=index, reset=True))
     forget(flow, obj)
+    if saved:  # Nirvana of the Undead L5: its controller may put it into their army instead
+        flow.push("nirvana", seat=controller, creature=obj.id)
     if dies and card.dies is not None:
         queue(flow, obj, f"card:{obj.card}:dies", controller)
     if card.leaves is not None:

@@ -176,6 +176,9 @@ def _raise_answer(flow: Flow, frame: Frame, option: Option) -> None:
     if kinds:
         flow.emit(ce.ObjectPropSet(oid, "types", kinds))
     put_creature(flow, oid, str(frame.data["zone"]))
+    ench = frame.data.get("attach")
+    if ench is not None and flow.state.objects[int(ench)].zone.startswith("ench:"):  # Raise the Undead: stays on it
+        flow.emit(ce.ObjectChanged(int(ench), attached_to=oid))
     if frame.data.get("exile"):  # Spirit Tree L3: exiled at the beginning of its controller's next turn
         flow.emit(ce.ObjectPropSet(oid, "exile_at", int(frame.data["seat"])))
     flow.pop(frame)

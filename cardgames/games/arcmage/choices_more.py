@@ -7,7 +7,7 @@ from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame
-from cardgames.games.arcmage import checks
+from cardgames.games.arcmage import board, checks
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.context import rules_of
 from cardgames.games.arcmage.events import CardsShown
@@ -143,6 +143,80 @@ def _drop_answer(flow: Flow, frame: Frame, option: Option) -> None:
         put_creature(flow, int(frame.data["card"]), t.residents_zone(int(rest)))
 
 
+def _carry_run(flow: Flow, frame: Frame) -> Ask | None:
+    if checks.check_state(flow):
+        return None
+    state = flow.state
+    seat, ship = int(frame.data["seat"]), state.objects[int(frame.data["ship"])]
+    origin = str(frame.data["origin"])
+    riders = [o for o in state.cards_in(origin) if o.controller == seat and o.id != ship.id and not o.exhausted
+              and rules_of(flow).cards[o.card].is_creature] if origin in state.zones else []
+    if not riders or not t.in_play(ship) or ship.zone == origin:
+        flow.pop(frame)
+        return None
+    return Ask(seat, "carry", f"{_name(flow, ship.id)} may carry one creature along, without marking it",
+               [*[Option(f"carry:{o.id}", f"Carry {_name(flow, o.id)}", "carry", o.id) for o in riders],
+                Option("none", "Carry none", "done")])
+
+
+def _carry_answer(flow: Flow, frame: Frame, option: Option) -> None:
+    flow.pop(frame)
+    if option.key != "none":
+        ship = flow.state.objects[int(frame.data["ship"])]
+        flow.emit(ce.ObjectMoved(int(option.key.split(":")[1]), ship.zone))
+
+
+def dealt_last_turn(flow: Flow, oid: int) -> int:
+    """Blood Vengeance: the damage a creature dealt during the previous turn (R64)."""
+    log = flow.state.objects[oid].props.get("dealt")
+    return int(log.get(str(flow.state.turn - 1), 0)) if isinstance(log, dict) else 0
+
+
+def _vengeance_run(flow: Flow, frame: Frame) -> Ask | None:
+    state = flow.state
+    rules = rules_of(flow)
+    seat, me = int(frame.data["seat"]), state.objects[int(frame.data["creature"])]
+    foes = [o for o in t.all_creatures(state) if o.controller in t.opponents(state, seat)
+            and "sanctuary" not in board.keywords(rules, state, o)]
+    if not foes or not t.in_play(me):
+        flow.pop(frame)
+        return None
+    return Ask(seat, "vengeance", f"Blood Vengeance: {_name(flow, me.id)} takes +1/+0 counters for the damage an "
+                                  "opposing creature dealt last turn — choose it",
+               [Option(f"avenge:{o.id}", f"{_name(flow, o.id)} (dealt {dealt_last_turn(flow, o.id)})", "target", o.id)
+                for o in foes])
+
+
+def _vengeance_answer(flow: Flow, frame: Frame, option: Option) -> None:
+    flow.pop(frame)
+    n = dealt_last_turn(flow, int(option.key.split(":")[1]))
+    if n:
+        flow.emit(ce.CounterAdded(int(frame.data["creature"]), "atk", n))
+
+
+def _nirvana_run(flow: Flow, frame: Frame) -> Ask | None:
+    state = flow.state
+    seat, oid = int(frame.data["seat"]), int(frame.data["creature"])
+    obj = state.objects[oid]
+    if obj.zone != t.grave(obj.owner) or state.players[seat].eliminated:
+        flow.pop(frame)
+        return None
+    return Ask(seat, "nirvana", f"Nirvana of the Undead: put {_name(flow, oid)} into your army as an Undead "
+                                "instead of the graveyard?",
+               [Option("save", f"{_name(flow, oid)} rises into your army, Undead", "save", oid),
+                Option("no", "Let it lie in the graveyard", "done")])
+
+
+def _nirvana_answer(flow: Flow, frame: Frame, option: Option) -> None:
+    flow.pop(frame)
+    if option.key == "save":
+        oid = int(frame.data["creature"])
+        flow.emit(ce.ObjectPropSet(oid, "types", ["Undead"]))
+        put_creature(flow, oid, t.army(int(frame.data["seat"])))
+
+
 def frame_kinds() -> dict[str, FrameKind]:
     return {"mark_more": FnFrame(_mark_more_run, _mark_more_answer), "fetch": FnFrame(_fetch_run, _fetch_answer),
-            "stack_top": FnFrame(_stack_run, _stack_answer), "drop_city": FnFrame(_drop_run, _drop_answer)}
+            "stack_top": FnFrame(_stack_run, _stack_answer), "drop_city": FnFrame(_drop_run, _drop_answer),
+            "carry": FnFrame(_carry_run, _carry_answer), "vengeance": FnFrame(_vengeance_run, _vengeance_answer),
+            "nirvana": FnFrame(_nirvana_run, _nirvana_answer)}

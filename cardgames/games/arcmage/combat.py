@@ -67,6 +67,10 @@ def eligible_defenders(rules: Rules, state: State, city: GameObject) -> list[Gam
     attacked city (Combat Sequence II); Outmaneuvered keeps the army home."""
     owner = city.controller
     out = [o for o in t.residents(state, city.id) if not o.exhausted and o.controller == owner]
+    for helper in state.globals.get("aid") or []:  # Call to Aid: another city's residents come too
+        c = state.objects[int(helper)]
+        if int(helper) != city.id and c.controller == owner and t.in_play(c):
+            out += [o for o in t.residents(state, c.id) if not o.exhausted and o.controller == owner]
     if city.id not in (state.globals.get("outmaneuvered") or []):
         for s in [owner, *t.teammates(state, owner)]:
             out += [o for o in state.cards_in(t.army(s)) if not o.exhausted and rules.cards[o.card].is_creature]

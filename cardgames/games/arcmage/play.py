@@ -14,6 +14,7 @@ from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, Json, State
 from cardgames.games.arcmage import board, checks, costs, legal, legal_play
 from cardgames.games.arcmage import table as t
+from cardgames.games.arcmage.choices_more import pay_generic
 from cardgames.games.arcmage.context import Rules
 from cardgames.games.arcmage.events import seat_of_ref
 from cardgames.games.arcmage.schema import FACTION_NAMES, Card, TargetSpec
@@ -55,6 +56,12 @@ class Play:
             for o in t.creatures_of(state, seat):
                 if legal_play.why_not_move(rules, state, o, window) is None:
                     opts.append(Option(f"move:{o.id}", f"Move {self.name(state, o.id)}", "move", o.id))
+        if legal_play.slow_ok(state, seat, window):  # Salvage N (R64): from your graveyard to your hand
+            for o in state.cards_in(t.grave(seat)):
+                n = rules.cards[o.card].salvage
+                if n is not None and t.total_available(state, seat) >= n:
+                    opts.append(Option(f"salvage:{o.id}", f"Salvage {self.name(state, o.id)} (pay {n})", "salvage",
+                                       o.id))
         for o, i in legal_play.abilities(rules, state, seat):
             opts.append(Option(f"act:{o.id}:{i}", f"{self.name(state, o.id)}: {self.ability_text(o.card, i)}",
                                "ability", o.id))
@@ -127,6 +134,11 @@ class Play:
                       sacrificed=False)
         elif kind == "move":
             flow.push("move", seat=seat, creature=int(rest))
+        elif kind == "salvage":
+            oid = int(rest)
+            pay_generic(flow, seat, int(self.rules.cards[flow.state.objects[oid].card].salvage or 0))
+            flow.emit(ce.ObjectMoved(oid, t.hand(seat)))
+            chainmod.reopen(flow, seat)
         elif kind == "act":
             src, i = rest.split(":")
             flow.push("activate", seat=seat, source=int(src), index=int(i), chosen={}, paid=False)
@@ -336,7 +348,14 @@ class Play:
         touched = [c for c in (t.city_of(obj), int(dest[4:]) if dest.startswith("res:") else None) if c is not None]
         if "travel" not in board.keywords(self.rules, state, obj):
             checks.mark(flow, obj)
+        origin = obj.zone
         flow.emit(ce.ObjectMoved(obj.id, dest))
+        card = self.rules.cards[obj.card]
+        if card.moved_in is not None and dest.startswith("res:"):  # Orc Scout
+            checks.queue(flow, obj, f"card:{obj.card}:moved_in",
+                         vars={"city_owner": state.objects[int(dest[4:])].controller})
+        if card.moves is not None:  # Merchant Ship
+            checks.queue(flow, obj, f"card:{obj.card}:moves", vars={"origin": origin})
         flow.emit(ce.GlobalSet("moved_cities", [*(state.globals.get("moved_cities") or []), *touched]))
         chainmod.reopen(flow, int(frame.data["seat"]))
 
@@ -436,6 +455,9 @@ class Play:
         if card.is_creature:
             place = int(entry.data["place"] or 0)
             put_creature(flow, obj.id, t.army(entry.controller) if place < 0 else t.residents_zone(place))
+            if state.players[entry.controller].props.get("vengeance") == state.turn \
+                    and "blood_vengeance" not in card.keywords:  # Revenge: cast this turn, it gains Blood Vengeance
+                flow.push("vengeance", seat=entry.controller, creature=obj.id)
         elif card.type in ("magic", "event") and obj.zone == t.STACK:
             flow.emit(ce.ObjectMoved(obj.id, t.grave(obj.owner)))
 

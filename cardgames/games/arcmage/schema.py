@@ -99,6 +99,9 @@ class Static(Strict):
     hand_sudden: list[str] | None = None
     """The player's creature cards of these types (none listed: all) have Sudden as they are played."""
     one_damage_per_turn: bool = False
+    undead_army: bool = False
+    """A non-Undead creature of its controller's that would go from play to the graveyard may go to their
+    army instead, Undead (Nirvana of the Undead L5)."""
     unmark_cap: bool = False
     """Players unmark at most as many creatures as its controller controls (Siphon L7, R86)."""
     grassroots: bool = False
@@ -199,6 +202,8 @@ class Card(Strict):
     play: Play | None = None
     enchant: Enchant | None = None
     statics: list[Static] = []
+    moves: Effect | None = None
+    """When it moves ("origin": the zone it left; Merchant Ship)."""
     moved_in: Effect | None = None
     """When it moves into a city ("city_owner": that city's controller; Orc Scout)."""
     from_grave: Effect | None = None
@@ -231,7 +236,7 @@ class Card(Strict):
         """Whether the card has something for the engine to do beyond its stats."""
         return bool(self.levels or self.enters or self.dies or self.leaves or self.devotes or self.marked
                     or self.hits_city or self.city_tactics or self.blocked
-                    or self.attacks or self.on_cast or self.moved_in or self.from_grave
+                    or self.attacks or self.on_cast or self.moved_in or self.moves or self.from_grave
                     or self.grave_devotion is not None or self.salvage is not None or self.watch_enters
                     or self.activated or self.play or self.enchant
                     or self.statics or self.keywords or self.devotion is not None or self.x)

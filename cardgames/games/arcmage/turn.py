@@ -178,7 +178,7 @@ class Turn:
             for key, n in list(p.counters.items()):
                 if key.startswith("pool:") and n:
                     flow.emit(ce.PlayerCounterAdded(p.seat, key, -n))
-        for key in ("outmaneuvered", "extra_attack"):
+        for key in ("outmaneuvered", "extra_attack", "aid"):
             if state.globals.get(key):
                 flow.emit(ce.GlobalSet(key, None))
 
@@ -237,6 +237,7 @@ class Turn:
                            f"({self._worth(o.card)})", "devote", o.id)
                     for o in t.residents(state, city.id)
                     if not o.exhausted and o.controller == seat and o.id not in declared]
+            opts += self._exile_options(state, seat, city, d)
             if declared:
                 opts.append(Option("done", f"These {len(declared)} devote to {self.name(state, city.id)}", "done"))
             else:
@@ -247,6 +248,17 @@ class Turn:
         self._apply(flow, frame, city)
         return None
 
+    def _exile_options(self, state: State, seat: int, city: Any, d: Any) -> list[Option]:
+        """Qualaris: while devoting, cards of a faction exiled from your graveyard add their loyalty."""
+        fac = self.rules.cards[city.card].grave_devotion
+        if fac is None:
+            return []
+        gone = [int(x) for x in d.get("exiled") or []]
+        return [Option(f"exile:{o.id}", f"Exile {self.name(state, o.id)} from your graveyard "
+                                        f"(+{card.loyalty} devotion)", "exile", o.id)
+                for o in state.cards_in(t.grave(seat)) if o.id not in gone
+                for card in [self.rules.cards[o.card]] if card.faction == fac and card.loyalty > 0]
+
     def _worth(self, cid: str) -> int:
         card = self.rules.cards[cid]
         return card.devotion if card.devotion is not None else (0 if card.token else card.loyalty)
@@ -254,9 +266,16 @@ class Turn:
     def _apply(self, flow: Flow, frame: Frame, city: Any) -> None:
         state = flow.state
         declared = list(frame.data["declared"])
-        flow.update(frame, stage="pick", done=[*frame.data["done"], city.id], city=None, declared=[])
+        exiled = [int(x) for x in frame.data.get("exiled") or []]
+        flow.update(frame, stage="pick", done=[*frame.data["done"], city.id], city=None, declared=[], exiled=[])
         if not t.in_play(city):
             return
+        extra = 0
+        for oid in exiled:  # Qualaris: out of the game, their loyalty adds to this devotion
+            o = state.objects[oid]
+            if o.zone == t.grave(state.active):
+                extra += self.rules.cards[o.card].loyalty
+                flow.emit(ce.ObjectMoved(oid, t.gone(o.owner)))
         for oid in declared:
             o = state.objects[int(oid)]
             if t.city_of(o) == city.id and not o.exhausted:
@@ -264,7 +283,7 @@ class Turn:
                 flow.emit(ce.ObjectPropSet(o.id, "devoted", city.id))
                 if self.rules.cards[o.card].devotes is not None:
                     checks.queue(flow, o, f"card:{o.card}:devotes")
-        dev = board.devotion(self.rules, state, city.id)
+        dev = board.devotion(self.rules, state, city.id) + extra
         flow.emit(ce.GlobalSet(f"devotion:{city.id}", dev))
         for i, lv in sorted(enumerate(self.rules.cards[city.card].levels), key=lambda x: x[1].level):
             if lv.lasts == "once" and dev >= lv.level:
@@ -279,8 +298,10 @@ class Turn:
             flow.update(frame, stage="declare", city=int(rest), declared=[])
         elif key == "devote":
             flow.update(frame, declared=[*d["declared"], int(rest)])
+        elif key == "exile":
+            flow.update(frame, exiled=[*(d.get("exiled") or []), int(rest)])
         elif key == "back":
-            flow.update(frame, stage="pick", city=None)
+            flow.update(frame, stage="pick", city=None, exiled=[])
         elif key == "done":
             flow.update(frame, stage="apply")
             chainmod.open_window(flow, flow.state.active, "tactics", "Devotion declared")

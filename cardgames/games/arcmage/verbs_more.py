@@ -75,7 +75,30 @@ def shield(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     return None
 
 
+def aid(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
+    """Call to Aid: until end of turn, the city's residents may also defend the player's other cities."""
+    cities = [o.id for o in objs(flow, ctx, args["city"])]
+    if cities:
+        flow.emit(ce.GlobalSet("aid", [*(flow.state.globals.get("aid") or []), *cities]))
+    return None
+
+
+def carry(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
+    """Merchant Ship: it may carry one unmarked creature of yours from where it left to where it went,
+    without marking it."""
+    src = flow.state.objects[ctx.source] if ctx.source is not None else None
+    if src is not None and t.in_play(src) and ctx.vars.get("origin"):
+        flow.push("carry", seat=ctx.controller, ship=src.id, origin=str(ctx.vars["origin"]))
+    return None
+
+
+def vengeance(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
+    """Revenge: any creature the player casts this turn gains Blood Vengeance."""
+    flow.emit(ce.PlayerPropSet(ctx.controller, "vengeance", flow.state.turn))
+    return None
+
+
 MORE_VERBS: dict[str, Verb] = {
     "mark_more": mark_more, "peek": peek, "show_hand": show_hand, "fetch": fetch, "stack_top": stack_top,
-    "drop_city": drop_city, "shield": shield,
+    "drop_city": drop_city, "shield": shield, "aid": aid, "carry": carry, "vengeance": vengeance,
 }

@@ -24,7 +24,7 @@ VERBS: dict[str, frozenset[str]] = {
     "destroy": frozenset({"what"}),
     "top_of_deck": frozenset({"what"}),
     "produce": frozenset({"faction", "n", "more_if"}),
-    "raise": frozenset({"to", "from", "types", "exile"}),
+    "raise": frozenset({"to", "from", "types", "exile", "attach"}),
     "relocate": frozenset({"what", "to", "unmarked"}),
     "tutor": frozenset({"faction", "types", "to"}),
     "reveal_top": frozenset({"n", "types"}),
@@ -46,6 +46,9 @@ VERBS: dict[str, frozenset[str]] = {
     "stack_top": frozenset({"types"}),
     "drop_city": frozenset({"types"}),
     "shield": frozenset({"what"}),
+    "aid": frozenset({"city"}),
+    "carry": frozenset(),
+    "vengeance": frozenset(),
 }
 """Each verb and the argument names it takes (see `verbs.py` for what each does)."""
 
