@@ -185,14 +185,17 @@ def test_bearer_after_it_damages_a_city_drops_a_soldier_from_hand_into_a_city_fr
 
 
 def test_trebuchet_marks_two_soldiers_deals_five_and_they_skip_two_unmark_phases() -> None:
-    g = game({"army": ["trebuchet", "bearer", "spearman", "mentor"]}, {"army": ["majestic-griffin"]})
+    g = game({"army": ["trebuchet", "bearer", "spearman"], "hand": ["mentor"], "deck": ["ghoul"] * 8},
+             {"army": ["majestic-griffin"], "deck": ["ghoul"] * 8})
     treb, bearer, spear = obj(g, "trebuchet"), obj(g, "bearer"), obj(g, "spearman")
     griffin = obj(g, "majestic-griffin")
     act(g, "trebuchet", 0, f"target:{griffin}", f"other:{bearer}", f"other:{spear}")
     assert g.state.objects[griffin].zone == t.grave(BOB)
     assert all(g.state.objects[o].exhausted for o in (treb, bearer, spear))
-    assert not g.state.objects[obj(g, "mentor")].exhausted
-    assert all(g.state.objects[o].props.get("hold") == 2 for o in (treb, bearer, spear))
+    drive(g, [], lambda g: g.state.turn == 5 and g.state.phase == "play")
+    assert all(g.state.objects[o].exhausted for o in (treb, bearer, spear))  # two Unmark phases skipped
+    drive(g, [], lambda g: g.state.turn == 7 and g.state.phase == "play")
+    assert not any(g.state.objects[o].exhausted for o in (treb, bearer, spear))
     covers("trebuchet")
 
 
