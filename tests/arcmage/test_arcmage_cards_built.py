@@ -504,3 +504,63 @@ def test_nirvana_of_the_undead_l5_a_dying_non_undead_creature_of_yours_may_rise_
     m = g.state.objects[obj(g, "mentor")]
     assert m.zone == t.army(ANN) and "Undead" in board.creature_types(RULES, g.state, m)
     covers("nirvana-of-the-undead")
+
+
+def test_royal_guard_bodyguard_three_takes_up_to_three_of_the_damage_dealt_to_another_of_your_creatures() -> None:
+    """R44: decided as the damage is dealt (before deaths are checked), once per damage event."""
+    g = game({"hand": ["deadly-shock"], "resources": {"red-banner": 2}}, {"army": ["royal-guard", "mentor"]})
+    guard, mentor = obj(g, "royal-guard"), obj(g, "mentor")
+    g.choose(f"play:{obj(g, 'deadly-shock')}")
+    choose(g, "mode:0", f"target:{mentor}")
+    pass_all(g)
+    assert g.decision.kind == "bodyguard" and g.decision.seat_index == BOB
+    assert f"guard:{guard}:3" in keys(g) and f"guard:{guard}:4" not in keys(g)
+    g.choose(f"guard:{guard}:2")
+    finish(g)
+    m, rg = g.state.objects[mentor], g.state.objects[guard]
+    assert t.in_play(m) and t.in_play(rg) and m.counters.get("damage") == 1 and rg.counters.get("damage") == 2
+    covers("royal-guard")
+
+
+def test_royal_guard_in_combat_the_blocker_survives_and_strikes_back() -> None:
+    g = game({"army": ["benevolent-baron"]}, {"army": ["royal-guard", "archivist"]})
+    baron, guard, archivist = obj(g, "benevolent-baron"), obj(g, "royal-guard"), obj(g, "archivist")
+    pass_all(g)
+    choose(g, f"city:{obj(g, 'warren')}", f"attacker:{baron}", "done")
+    drive(g, [f"block:{archivist}:{baron}"], lambda g: g.decision.kind == "bodyguard")
+    g.choose(f"guard:{guard}:1")
+    finish(g)
+    assert g.state.objects[archivist].counters.get("damage") == 1
+    assert g.state.objects[guard].counters.get("damage") == 1
+    assert g.state.objects[baron].counters.get("damage") == 1  # the Archivist struck back
+
+
+def test_royal_guard_no_bodyguard_for_the_guard_itself_or_an_opponents_creature() -> None:
+    g = game({"hand": ["deadly-shock"], "resources": {"red-banner": 2}, "army": ["mentor"]},
+             {"army": ["royal-guard"]})
+    g.choose(f"play:{obj(g, 'deadly-shock')}")
+    choose(g, "mode:0", f"target:{obj(g, 'royal-guard')}")
+    finish(g)
+    assert g.state.objects[obj(g, "royal-guard")].zone == t.grave(BOB)
+
+
+def test_blindfolded_gives_mark_me_mark_a_creature_that_cant_unmark_while_it_stays_marked() -> None:
+    """Ann's Mentor, Blindfolded, marks Bob's Archivist: it stays marked through Bob's Unmark phases while
+    the Mentor stays marked, and Ann may keep the Mentor marked through her own Unmark phase."""
+    g = game({"hand": ["blindfolded"], "army": ["mentor"], "resources": {"house-of-nobles": 3},
+              "deck": ["ghoul"] * 8}, {"army": ["archivist"], "deck": ["ghoul"] * 8})
+    mentor, archivist = obj(g, "mentor"), obj(g, "archivist")
+    cast(g, "blindfolded", f"place:{mentor}")
+    assert f"act:{mentor}:0" in keys(g)  # the ability it gives
+    act(g, "mentor", 0, f"target:{archivist}")
+    assert g.state.objects[mentor].exhausted and g.state.objects[archivist].exhausted
+    drive(g, [], lambda g: g.state.turn == 2 and g.state.phase == "play")
+    assert g.state.objects[archivist].exhausted  # can't unmark while the Mentor is marked
+    drive(g, [], lambda g: g.decision.kind == "unmark_choice")
+    assert g.decision.seat_index == ANN and f"unmark:{mentor}" in keys(g)
+    g.choose("done")  # Ann keeps the Mentor marked
+    drive(g, [], lambda g: g.state.turn == 4 and g.state.phase == "play")
+    assert g.state.objects[archivist].exhausted and g.state.objects[mentor].exhausted
+    drive(g, [f"unmark:{mentor}"], lambda g: g.state.turn == 6 and g.state.phase == "play")
+    assert not g.state.objects[archivist].exhausted
+    covers("blindfolded")

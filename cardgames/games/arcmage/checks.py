@@ -75,7 +75,19 @@ def mark(flow: Flow, obj: GameObject, *, binding: bool = True) -> bool:
     return True
 
 
+def locked(state: State, obj: GameObject) -> bool:
+    """Blindfolded: it can't unmark while the creature that marked it remains marked (and in play)."""
+    by = obj.props.get("locked_by")
+    host = state.objects.get(int(by)) if isinstance(by, int) else None
+    return host is not None and t.in_play(host) and host.exhausted
+
+
 def unmark(flow: Flow, obj: GameObject) -> None:
+    """Unmark a card ("can't unmark" beats it: Blindfolded's lock)."""
+    if locked(flow.state, obj):
+        return
+    if obj.props.get("locked_by") is not None:
+        flow.emit(ce.ObjectPropSet(obj.id, "locked_by", None))
     if obj.exhausted:
         flow.emit(ce.ObjectChanged(obj.id, exhausted=False))
     if obj.props.get("devoted") is not None:
@@ -111,7 +123,7 @@ def leave_play(flow: Flow, obj: GameObject, to: str, *, dies: bool = False, inde
         queue(flow, obj, f"card:{obj.card}:leaves", controller)
 
 
-PLAY_PROPS = ("devoted", "hold", "doomed", "exile_at", "types", "dealt", "shield")
+PLAY_PROPS = ("devoted", "hold", "doomed", "exile_at", "types", "dealt", "shield", "locked_by")
 """What a card carries only while in play: it comes back a new card (R40)."""
 
 
@@ -170,6 +182,8 @@ def check_state(flow: Flow) -> bool:
     rules = rules_of(flow)
     state = flow.state
     if state.outcome is not None:
+        return False
+    if any(f.kind == "bodyguard" for f in state.frames):  # R44: deaths wait for the bodyguard's answer
         return False
     hold = bool(state.globals.get("combat_hold"))
     dying_ids, city_ids = state.cached(f"arc.check.{hold}", lambda: _to_check(rules, state, hold))

@@ -10,7 +10,7 @@ from cardgames.engine.state import Frame
 from cardgames.games.arcmage import board, checks
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.context import rules_of
-from cardgames.games.arcmage.events import CardsShown
+from cardgames.games.arcmage.events import CardsShown, Damaged
 from cardgames.games.arcmage.verbs import put_creature
 
 
@@ -215,8 +215,33 @@ def _nirvana_answer(flow: Flow, frame: Frame, option: Option) -> None:
         put_creature(flow, oid, t.army(int(frame.data["seat"])))
 
 
+def _bodyguard_run(flow: Flow, frame: Frame) -> Ask | None:
+    state = flow.state
+    rules = rules_of(flow)
+    seat, target = int(frame.data["seat"]), state.objects[int(frame.data["target"])]
+    guards = [o for o in t.creatures_of(state, seat) if rules.cards[o.card].bodyguard and o.id != target.id]
+    most = min(int(frame.data["amount"]), int(target.counters.get("damage", 0)))
+    if not guards or not t.in_play(target) or target.controller != seat or most <= 0:
+        flow.pop(frame)
+        return None
+    opts = [Option(f"guard:{g.id}:{k}", f"{_name(flow, g.id)} takes {k} of it", "guard", g.id)
+            for g in guards for k in range(1, min(most, int(rules.cards[g.card].bodyguard or 0)) + 1)]
+    return Ask(seat, "bodyguard", f"{_name(flow, target.id)} takes {frame.data['amount']} damage: a bodyguard may "
+                                  "take some of it", [*opts, Option("none", "No bodyguard", "done")])
+
+
+def _bodyguard_answer(flow: Flow, frame: Frame, option: Option) -> None:
+    flow.pop(frame)
+    if option.key == "none":
+        return
+    _, guard, k = option.key.split(":")
+    target = int(frame.data["target"])
+    flow.emit(ce.CounterAdded(target, "damage", -int(k)))
+    flow.emit(Damaged(int(guard), int(k), None, bool(frame.data.get("combat"))))
+
+
 def frame_kinds() -> dict[str, FrameKind]:
     return {"mark_more": FnFrame(_mark_more_run, _mark_more_answer), "fetch": FnFrame(_fetch_run, _fetch_answer),
             "stack_top": FnFrame(_stack_run, _stack_answer), "drop_city": FnFrame(_drop_run, _drop_answer),
             "carry": FnFrame(_carry_run, _carry_answer), "vengeance": FnFrame(_vengeance_run, _vengeance_answer),
-            "nirvana": FnFrame(_nirvana_run, _nirvana_answer)}
+            "nirvana": FnFrame(_nirvana_run, _nirvana_answer), "bodyguard": FnFrame(_bodyguard_run, _bodyguard_answer)}

@@ -10,7 +10,7 @@ from cardgames.engine.flow import Flow
 from cardgames.engine.state import Frame, GameObject, State
 from cardgames.games.arcmage import board, checks
 from cardgames.games.arcmage import table as t
-from cardgames.games.arcmage.context import Rules, rules_of
+from cardgames.games.arcmage.context import Rules
 from cardgames.games.arcmage.schema import Activated
 
 
@@ -59,12 +59,10 @@ def ability_cost(rules: Rules, flow: Flow, frame: Frame, obj: GameObject, ab: Ac
     return None
 
 
-def ability_cost_answer(flow: Flow, frame: Frame, key: str, ref: int) -> None:
+def ability_cost_answer(flow: Flow, frame: Frame, ab: Activated, key: str, ref: int) -> None:
     state = flow.state
     if key == "citycost":
-        src = state.objects[int(frame.data["source"])]
-        amount = rules_of(flow).cards[src.card].activated[int(frame.data["index"])].city_cost
-        flow.emit(ce.CounterAdded(ref, "gain", -amount))
+        flow.emit(ce.CounterAdded(ref, "gain", -ab.city_cost))
         flow.update(frame, city=ref)
     elif key == "other":
         checks.mark(flow, state.objects[ref])

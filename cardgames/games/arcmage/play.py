@@ -17,7 +17,7 @@ from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.choices_more import pay_generic
 from cardgames.games.arcmage.context import Rules
 from cardgames.games.arcmage.events import seat_of_ref
-from cardgames.games.arcmage.schema import FACTION_NAMES, Card, TargetSpec
+from cardgames.games.arcmage.schema import FACTION_NAMES, Activated, Card, TargetSpec
 from cardgames.games.arcmage.verbs import VERB_TABLE, put_creature
 from cardgames.games.arcmage.verbs_more import MORE_VERBS
 
@@ -63,7 +63,8 @@ class Play:
                     opts.append(Option(f"salvage:{o.id}", f"Salvage {self.name(state, o.id)} (pay {n})", "salvage",
                                        o.id))
         for o, i in legal_play.abilities(rules, state, seat):
-            opts.append(Option(f"act:{o.id}:{i}", f"{self.name(state, o.id)}: {self.ability_text(o.card, i)}",
+            ab = legal_play.ability_list(rules, state, o)[i][1]
+            opts.append(Option(f"act:{o.id}:{i}", f"{self.name(state, o.id)}: {self.ability_text(ab)}",
                                "ability", o.id))
         return opts
 
@@ -72,8 +73,7 @@ class Play:
         x = "X+" if card.x else ""
         return f"{x}{cost}, loyalty {card.loyalty} {FACTION_NAMES[card.faction]}"
 
-    def ability_text(self, cid: str, i: int) -> str:
-        ab = self.rules.cards[cid].activated[i]
+    def ability_text(self, ab: Activated) -> str:
         parts = (["mark me"] if ab.mark_me else []) + ([f"pay {ab.pay}"] if ab.pay else []) \
             + (["sacrifice me"] if ab.sacrifice_me else [])
         return ", ".join(parts) or "activate"
@@ -98,7 +98,7 @@ class Play:
         card of theirs in play."""
         if state.zones[t.hand(seat)].cards:
             return True
-        return any(self.rules.cards[o.card].activated
+        return any(legal_play.ability_list(self.rules, state, o)
                    for o in [*t.creatures_of(state, seat), *state.cards_in(t.ench(seat))])
 
     def concerns(self, state: State, seat: int, frame: Frame) -> bool:
@@ -287,7 +287,11 @@ class Play:
         d = frame.data
         seat, oid, i = int(d["seat"]), int(d["source"]), int(d["index"])
         obj = state.objects[oid]
-        ab = self.rules.cards[obj.card].activated[i]
+        found = legal_play.ability_list(self.rules, state, obj)
+        if i >= len(found):  # the enchantment giving it left play meanwhile
+            flow.pop(frame)
+            return None
+        ref, ab = found[i]
         ask = self._next_target(state, seat, dict(ab.targets), dict(d["chosen"]), oid, self.name(state, oid))
         if ask is not None:
             return ask
@@ -306,7 +310,7 @@ class Play:
         if ab.hold:  # Trebuchet: it and the Soldiers marked for it skip the next unmark phases
             for held in [oid, *[int(x) for x in d.get("others") or []]]:
                 flow.emit(ce.ObjectPropSet(held, "hold", ab.hold))
-        flow.emit(ce.ChainPushed(flow.new_id(), seat, "ability", label, oid, f"card:{obj.card}:act:{i}",
+        flow.emit(ce.ChainPushed(flow.new_id(), seat, "ability", label, oid, ref,
                                  {k: [int(v)] for k, v in dict(d["chosen"]).items()}, {}))
         if ab.sacrifice_me:
             checks.leave_play(flow, obj, t.gone(obj.owner))
@@ -316,15 +320,15 @@ class Play:
     def _act_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
         key, _, rest = option.key.partition(":")
         d = frame.data
+        ab = legal_play.ability_list(self.rules, flow.state, flow.state.objects[int(d["source"])])[int(d["index"])][1]
         if key == "target":
-            ab = self.rules.cards[flow.state.objects[int(d["source"])].card].activated[int(d["index"])]
             slot = next(s for s in ab.targets if s not in d["chosen"])
             flow.update(frame, chosen={**d["chosen"], slot: int(rest)})
         elif key == "pay":
             checks.pay_from(flow, int(d["seat"]), rest)
             flow.update(frame, owed=int(d["owed"]) - 1)
         else:
-            costs.ability_cost_answer(flow, frame, key, int(rest))
+            costs.ability_cost_answer(flow, frame, ab, key, int(rest))
 
     # -- movement --------------------------------------------------------------------------
 

@@ -54,7 +54,7 @@ class Arcmage(Ruleset):
                                   "evacuate", "relocate", "raise", "move", "place", "mode", "pay", "x",
                                   "sacrifice", "sacrifice_city", "faction", "bonus", "pay_draw", "steal",
                                   "city_damage", "mark_more", "unmark_choice", "city_cost",
-                                  "mark_others", "vengeance", "carry", "nirvana"})
+                                  "mark_others", "vengeance", "carry", "nirvana", "bodyguard"})
 
     def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
         self.cat = catalog or Catalog.load(card_paths)

@@ -102,6 +102,8 @@ class Static(Strict):
     undead_army: bool = False
     """A non-Undead creature of its controller's that would go from play to the graveyard may go to their
     army instead, Undead (Nirvana of the Undead L5)."""
+    may_stay_marked: bool = False
+    """Its controller may keep it marked through their Unmark phase (Blindfolded)."""
     unmark_cap: bool = False
     """Players unmark at most as many creatures as its controller controls (Siphon L7, R86)."""
     grassroots: bool = False
@@ -145,6 +147,8 @@ class Enchant(Strict):
     target: Literal["creature", "city", "player"] | None
     effect: list[Step] = []
     static: Static | None = None
+    grants: list[Activated] = []
+    """Activated abilities the enchanted creature gains (Blindfolded); "self" in them is the creature."""
 
 
 class Watch(Strict):
@@ -211,6 +215,9 @@ class Card(Strict):
     grave_devotion: Faction | None = None
     """While devoting to it you may exile cards of this faction from your graveyard; their loyalty adds
     to its devotion (Qualaris)."""
+    bodyguard: int | None = Field(None, ge=1)
+    """Bodyguard N: when damage is dealt to another creature its controller controls, they may move up to N
+    of it onto this one (R44)."""
     salvage: int | None = None
     """Salvage N: from your graveyard, in your own Play phase, pay N to return it to your hand (R64)."""
     devotion: int | None = None
@@ -237,7 +244,8 @@ class Card(Strict):
         return bool(self.levels or self.enters or self.dies or self.leaves or self.devotes or self.marked
                     or self.hits_city or self.city_tactics or self.blocked
                     or self.attacks or self.on_cast or self.moved_in or self.moves or self.from_grave
-                    or self.grave_devotion is not None or self.salvage is not None or self.watch_enters
+                    or self.grave_devotion is not None or self.salvage is not None
+                    or self.bodyguard is not None or self.watch_enters
                     or self.activated or self.play or self.enchant
                     or self.statics or self.keywords or self.devotion is not None or self.x)
 

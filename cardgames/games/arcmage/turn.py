@@ -155,7 +155,8 @@ class Turn:
                 flow.emit(ce.ObjectPropSet(o.id, "hold", hold - 1 or None))
                 continue
             if o.exhausted and o in creatures:
-                later.append(o)
+                if not checks.locked(state, o):
+                    later.append(o)
             else:
                 checks.unmark(flow, o)
         unmarking.start(flow, seat, later)

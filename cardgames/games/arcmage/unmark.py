@@ -1,6 +1,7 @@
 """The Unmark phase's choices: Siphon L7 caps how many creatures a player unmarks (R86, they choose
 which); a sticky creature (Poison Ivy) unmarks only for a -1/-1 counter; a creature with Grassroots only
-if its controller pays 1 resource per grassroot counter. Everything else unmarks at once."""
+if its controller pays 1 resource per grassroot counter; a Blindfolded creature may stay marked.
+Everything else unmarks at once."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def start(flow: Flow, seat: int, creatures: list[GameObject]) -> None:
     rules = rules_of(flow)
     state = flow.state
     most = cap(rules, state)
-    costly = [o for o in creatures if o.counters.get("sticky") or tax(rules, state, o)]
+    costly = [o for o in creatures if o.counters.get("sticky") or tax(rules, state, o)
+              or board.flag(rules, state, o, "may_stay_marked")]
     if most is None or len(creatures) <= most:
         for o in creatures:
             if o not in costly:

@@ -138,6 +138,9 @@ def deal_damage(flow: Flow, target: GameObject, amount: int, source: GameObject 
             and "deadly" in board.keywords(rules, state, source) \
             and "immune_deadly" not in board.keywords(rules, state, target):
         flow.emit(ce.CounterAdded(target.id, "deadly", 1))
+        return  # Deadly destroys it whatever damage a bodyguard takes off it
+    if any(rules.cards[o.card].bodyguard and o.id != target.id for o in t.creatures_of(state, target.controller)):
+        flow.push("bodyguard", seat=target.controller, target=target.id, amount=amount, combat=combat)
 
 
 def log_dealt(flow: Flow, source: GameObject, amount: int) -> None:
@@ -282,11 +285,14 @@ def token(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
 
 
 def mark(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
-    """Mark; `hold`: it stays marked through its controller's next Unmark phase (Nightingale)."""
+    """Mark; `hold`: it stays marked through its controller's next Unmark phase (Nightingale); `lock`: it
+    can't unmark while the source stays marked (Blindfolded)."""
     for o in objs(flow, ctx, args["what"]):
         checks.mark(flow, o)
         if args.get("hold") and t.in_play(o):
             flow.emit(ce.ObjectPropSet(o.id, "hold", True))
+        if args.get("lock") and t.in_play(o) and ctx.source is not None and ctx.source != o.id:
+            flow.emit(ce.ObjectPropSet(o.id, "locked_by", ctx.source))
     return None
 
 

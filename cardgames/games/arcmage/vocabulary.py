@@ -16,7 +16,7 @@ VERBS: dict[str, frozenset[str]] = {
     "toll": frozenset({"who", "n"}),
     "defense": frozenset({"to", "amount"}),
     "token": frozenset({"card", "where", "marked"}),
-    "mark": frozenset({"what", "hold"}),
+    "mark": frozenset({"what", "hold", "lock"}),
     "unmark": frozenset({"what"}),
     "buff": frozenset({"to", "atk", "def"}),
     "counter": frozenset({"to", "atk", "def", "name", "n"}),
