@@ -243,14 +243,18 @@ def test_botanist_shields_a_flower_it_survives_marked_instead_of_dying() -> None
 
 
 def test_falconer_shields_a_bird_only() -> None:
-    g = game({"army": ["falconer", "kolibri", "botanist"], "resources": {"gaian": 2}})
+    g = game({"army": ["falconer", "kolibri", "botanist"], "resources": {"gaian": 2}, "hand": ["deadly-shock"],
+              "pool": {"red-banner": 2}})
+    kolibri = obj(g, "kolibri")
     g.choose(f"act:{obj(g, 'falconer')}:0")
-    assert keys(g) == [f"target:{obj(g, 'kolibri')}"]
-    g.choose(f"target:{obj(g, 'kolibri')}")
+    assert keys(g) == [f"target:{kolibri}"]
+    g.choose(f"target:{kolibri}")
     for _ in range(2):
         g.choose(g.decision.options[0])
     finish(g)
-    assert g.state.objects[obj(g, "kolibri")].props.get("shield") == g.state.turn
+    cast(g, "deadly-shock", "mode:0", f"target:{kolibri}")
+    k = g.state.objects[kolibri]
+    assert t.in_play(k) and k.exhausted and not k.counters.get("damage")
     covers("falconer")
 
 
