@@ -246,13 +246,6 @@ def test_mentor_and_squad_leader_find_soldiers() -> None:
     covers("mentor", "squad-leader")
 
 
-def test_trebuchet_five_damage() -> None:
-    g = game({"army": ["trebuchet"]}, {"army": ["majestic-griffin"]})
-    act(g, "trebuchet", 0, f"target:{obj(g, 'majestic-griffin')}")
-    assert g.state.objects[obj(g, "majestic-griffin")].zone == t.grave(BOB)
-    covers("trebuchet")
-
-
 def test_spearman_soldiers_must_attack_and_battle_scream() -> None:
     g = game({"army": ["spearman", "bearer"]})
     pass_all(g)

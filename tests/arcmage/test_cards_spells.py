@@ -128,7 +128,7 @@ def test_erode_destroys_an_enchantment_touch_of_genius_whirlwind_carpe_diem() ->
     g = game({"hand": ["erode", "touch-of-genius", "carpe-diem"], "resources": {"house-of-nobles": 7}},
              {"army": ["ghoul"]})
     ghoul = obj(g, "ghoul")
-    cast(g, "carpe-diem", f"target:{ghoul}")
+    cast(g, "carpe-diem", f"target:{ghoul}", "x:0")
     assert g.state.objects[ghoul].exhausted
     hand = len(g.state.zones[t.hand(BOB)].cards)
     cast(g, "touch-of-genius", "mode:0", f"target:{-(BOB + 1)}")

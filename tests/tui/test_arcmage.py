@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit.app import leaked, names_by_visibility, open_new_game, play_by_bot
+from kit.app import leaked, names_by_visibility, open_new_game, own_board, play_by_bot
 from textual.widgets import Input, OptionList, Select, Static
 
 from cardgames.bots.keen_bot import KeenBot
@@ -95,3 +95,17 @@ async def test_every_stop_of_the_board_inspects_to_its_text(cardgames_home: Path
                 assert card.name in text and session.game.ruleset.cards[card.card].text in text  # type: ignore[attr-defined]
             checked += 1
         assert checked > 10
+
+
+async def test_setup_status_names_the_player_placing_a_first_city(cardgames_home: Path) -> None:
+    """Setup: the first player (Bob here) places the first city; the status line names him, not Ann."""
+    session = Session.start("arcmage", ["Ann", "Bob"], 3,
+                            {"decks": {"Ann": "the-uprising", "Bob": "toll-of-time"}, "first_player": "Bob"},
+                            cardgames_home / "s.save")
+    app = CardgamesApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await own_board(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        status = str(screen.query_one("#status", Static).content)
+        assert "Bob places a first city" in status and "Ann" not in status, status

@@ -93,7 +93,7 @@ def effects_of(card: Card) -> list[tuple[str, dict[str, Any], list[dict[str, Any
     for i, lv in enumerate(card.levels):
         out.append((f"levels[{i}].effect", dict(lv.targets), list(lv.effect)))
     for name in ("enters", "dies", "leaves", "devotes", "marked", "hits_city", "city_tactics", "blocked",
-                 "attacks"):
+                 "attacks", "moved_in", "moves", "from_grave"):
         eff = getattr(card, name)
         if eff is not None:
             out.append((f"{name}.effect", dict(eff.targets), list(eff.effect)))
@@ -109,6 +109,8 @@ def effects_of(card: Card) -> list[tuple[str, dict[str, Any], list[dict[str, Any
             out.append((f"play.modes[{i}].effect", dict(mode.targets), list(mode.effect)))
     if card.enchant is not None:
         out.append(("enchant.effect", {}, list(card.enchant.effect)))
+        for i, ab in enumerate(card.enchant.grants):
+            out.append((f"enchant.grants[{i}].effect", dict(ab.targets), list(ab.effect)))
     return out
 
 
@@ -151,6 +153,9 @@ class Catalog:
             return EffectRef(dict(lv.targets), list(lv.effect))
         if where == "act":
             ab = card.activated[int(parts[3])]
+            return EffectRef(dict(ab.targets), list(ab.effect))
+        if where == "grant" and card.enchant is not None:
+            ab = card.enchant.grants[int(parts[3])]
             return EffectRef(dict(ab.targets), list(ab.effect))
         if where == "enchant" and card.enchant is not None:
             return EffectRef({}, list(card.enchant.effect))

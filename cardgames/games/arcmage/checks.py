@@ -66,6 +66,8 @@ def mark(flow: Flow, obj: GameObject, *, binding: bool = True) -> bool:
     card = rules.cards[obj.card]
     if card.marked is not None:
         queue(flow, obj, f"card:{obj.card}:marked")
+    if card.is_creature and obj.counters.get("grassroot") and board.flag(rules, flow.state, obj, "grassroots"):
+        flow.emit(ce.CounterAdded(obj.id, "grassroot", 1))
     if binding and card.is_creature and board.flag(rules, flow.state, obj, "binding"):
         for other in flow.state.cards_in(obj.zone):
             if other.id != obj.id and rules.cards[other.card].is_creature:
@@ -73,7 +75,19 @@ def mark(flow: Flow, obj: GameObject, *, binding: bool = True) -> bool:
     return True
 
 
+def locked(state: State, obj: GameObject) -> bool:
+    """Blindfolded: it can't unmark while the creature that marked it remains marked (and in play)."""
+    by = obj.props.get("locked_by")
+    host = state.objects.get(int(by)) if isinstance(by, int) else None
+    return host is not None and t.in_play(host) and host.exhausted
+
+
 def unmark(flow: Flow, obj: GameObject) -> None:
+    """Unmark a card ("can't unmark" beats it: Blindfolded's lock)."""
+    if locked(flow.state, obj):
+        return
+    if obj.props.get("locked_by") is not None:
+        flow.emit(ce.ObjectPropSet(obj.id, "locked_by", None))
     if obj.exhausted:
         flow.emit(ce.ObjectChanged(obj.id, exhausted=False))
     if obj.props.get("devoted") is not None:
@@ -93,18 +107,23 @@ def leave_play(flow: Flow, obj: GameObject, to: str, *, dies: bool = False, inde
     rules = rules_of(flow)
     card = rules.cards[obj.card]
     controller = obj.controller
+    saved = card.is_creature and not card.token and to == t.grave(obj.owner) and t.in_play(obj) \
+        and "Undead" not in board.creature_types(rules, flow.state, obj) \
+        and any(a.static.undead_army and a.controller == controller for a in board.actives(rules, flow.state))
     detach_all(flow, obj.id)
     if card.token:
         to, index = t.gone(obj.owner), None
     flow.emit(ce.ObjectMoved(obj.id, to, index=index, reset=True))
     forget(flow, obj)
+    if saved:  # Nirvana of the Undead L5: its controller may put it into their army instead
+        flow.push("nirvana", seat=controller, creature=obj.id)
     if dies and card.dies is not None:
         queue(flow, obj, f"card:{obj.card}:dies", controller)
     if card.leaves is not None:
         queue(flow, obj, f"card:{obj.card}:leaves", controller)
 
 
-PLAY_PROPS = ("devoted", "hold", "doomed", "exile_at", "types")
+PLAY_PROPS = ("devoted", "hold", "doomed", "exile_at", "types", "dealt", "shield", "locked_by")
 """What a card carries only while in play: it comes back a new card (R40)."""
 
 
@@ -119,6 +138,13 @@ def destroy(flow: Flow, obj: GameObject) -> bool:
     rules = rules_of(flow)
     if "indestructible" in board.keywords(rules, flow.state, obj):
         return False
+    if obj.props.get("shield") == flow.state.turn:  # R44: it survives, healed, and becomes marked
+        flow.emit(ce.ObjectPropSet(obj.id, "shield", None))
+        for name in ("damage", "deadly"):
+            if obj.counters.get(name):
+                flow.emit(ce.CounterAdded(obj.id, name, -obj.counters[name]))
+        mark(flow, obj)
+        return True
     leave_play(flow, obj, t.grave(obj.owner), dies=True)
     return True
 
@@ -157,10 +183,17 @@ def check_state(flow: Flow) -> bool:
     state = flow.state
     if state.outcome is not None:
         return False
+    if any(f.kind == "bodyguard" for f in state.frames):  # R44: deaths wait for the bodyguard's answer
+        return False
     hold = bool(state.globals.get("combat_hold"))
     dying_ids, city_ids = state.cached(f"arc.check.{hold}", lambda: _to_check(rules, state, hold))
+    buried = state.cached("arc.check.grave", lambda: _buried(rules, state))
+    for oid in buried:  # R90 Wight: three cards on top of it: it works, and goes back on top
+        obj = state.objects[oid]
+        flow.emit(ce.ObjectMoved(oid, obj.zone))
+        queue(flow, obj, f"card:{obj.card}:from_grave", obj.owner)
     if not dying_ids and not city_ids and not _any_defeat(state):
-        return False
+        return bool(buried)
     dying = [state.objects[i] for i in dying_ids]
     cities = [state.objects[i] for i in city_ids]
     acted = False
@@ -178,6 +211,16 @@ def _to_check(rules: Rules, state: State, hold: bool) -> tuple[list[int], list[i
     dying = [o.id for o in t.all_creatures(state) if lethal(rules, state, o)
              and "indestructible" not in board.keywords(rules, state, o)]
     return dying, cities
+
+
+def _buried(rules: Rules, state: State) -> list[int]:
+    """Cards that work from a graveyard with three cards lying on top of them (Wight)."""
+    out = []
+    for s in state.live_seats():
+        cards = state.zones[t.grave(s)].cards
+        out += [oid for i, oid in enumerate(cards)
+                if len(cards) - 1 - i >= 3 and rules.cards[state.objects[oid].card].from_grave is not None]
+    return out
 
 
 def _any_defeat(state: State) -> bool:

@@ -177,6 +177,9 @@ def _raise_answer(flow: Flow, frame: Frame, option: Option) -> None:
     if kinds:
         flow.emit(ce.ObjectPropSet(oid, "types", kinds))
     put_creature(flow, oid, str(frame.data["zone"]))
+    ench = frame.data.get("attach")
+    if ench is not None and flow.state.objects[int(ench)].zone.startswith("ench:"):  # Raise the Undead: stays on it
+        flow.emit(ce.ObjectChanged(int(ench), attached_to=oid))
     if frame.data.get("exile"):  # Spirit Tree L3: exiled at the beginning of its controller's next turn
         flow.emit(ce.ObjectPropSet(oid, "exile_at", int(frame.data["seat"])))
     flow.pop(frame)
@@ -194,16 +197,24 @@ def _search(flow: Flow, frame: Frame) -> list[int]:
             and (frame.kind != "drop" or rules.cards[o.card].is_creature)]
 
 
+def show_search(flow: Flow, frame: Frame, seat: int, found: list[int]) -> bool:
+    """Before a decision names cards of a hidden deck, show them to the searcher in an event (so
+    undo stops there), once per frame; True if it did (the frame asks on its next run: a frame does
+    not emit and ask at once)."""
+    if not found or frame.data.get("shown"):
+        return False
+    flow.update(frame, shown=True)
+    flow.emit(ae.DeckSearched(seat, found))
+    return True
+
+
 def _tutor_run(flow: Flow, frame: Frame) -> Ask | None:
     if checks.check_state(flow):  # deaths first: a state the players must see settled (R38)
         return None
     found = _search(flow, frame)
     seat = int(frame.data["seat"])
-    if frame.kind == "tutor" and found and not frame.data.get("shown"):
-        # the options name cards of a hidden deck: show them in an event, so undo stops here
-        flow.update(frame, shown=True)
-        flow.emit(ae.DeckSearched(seat, found))
-        return None  # asked on the next run (a frame does not emit and ask at once)
+    if frame.kind == "tutor" and show_search(flow, frame, seat, found):
+        return None
     opts = [Option(f"take:{i}", f"Take {_name(flow, i)}", "take", i) for i in found]
     verb = "Put into your army" if frame.kind == "drop" else "Search your deck"
     return Ask(seat, frame.kind, f"{verb}: choose a card (or none)", [*opts, Option("none", "None", "done")])

@@ -36,8 +36,9 @@ def targets(state: State, seat: int) -> list[GameObject]:
 
 
 def must_attack(rules: Rules, state: State, seat: int, city: GameObject | None) -> list[GameObject]:
-    """Creatures forced to attack (Spearman: your unmarked army Soldiers) that are able to."""
-    return [o for o in state.cards_in(t.army(seat)) if board.flag(rules, state, o, "must_attack")
+    """Creatures forced to attack (Spearman: your unmarked army Soldiers; rabid creatures, R89) that are able to."""
+    return [o for o in state.cards_in(t.army(seat))
+            if (board.flag(rules, state, o, "must_attack") or o.counters.get("rabies"))
             and can_attack(rules, state, o, city)]
 
 
@@ -66,6 +67,10 @@ def eligible_defenders(rules: Rules, state: State, city: GameObject) -> list[Gam
     attacked city (Combat Sequence II); Outmaneuvered keeps the army home."""
     owner = city.controller
     out = [o for o in t.residents(state, city.id) if not o.exhausted and o.controller == owner]
+    for helper in state.globals.get("aid") or []:  # Call to Aid: another city's residents come too
+        c = state.objects[int(helper)]
+        if int(helper) != city.id and c.controller == owner and t.in_play(c):
+            out += [o for o in t.residents(state, c.id) if not o.exhausted and o.controller == owner]
     if city.id not in (state.globals.get("outmaneuvered") or []):
         for s in [owner, *t.teammates(state, owner)]:
             out += [o for o in state.cards_in(t.army(s)) if not o.exhausted and rules.cards[o.card].is_creature]
@@ -268,7 +273,10 @@ class Attack:
         kws = board.keywords(rules, state, att)
         split: dict[str, int] = {k: int(v) for k, v in dict(frame.data.get("split") or {}).items()}
         to_city = 0
-        if not assigned:
+        second = frame.data.get("strike") == "second"
+        if second:  # the first-strike step is over: the same split, the same unblocked damage
+            to_city = int(frame.data.get("to_city") or 0)
+        elif not assigned:
             to_city = power
         elif "warg" in kws:
             split = {str(d.id): 2 for d in alive}
@@ -287,35 +295,36 @@ class Attack:
                        [Option(f"dmg:{d.id}", f"1 damage to {self.name(state, d.id)} "
                                f"({split.get(str(d.id), 0)} so far, DEF left {board.remaining_def(rules, state, d)})",
                                "assign", d.id) for d in alive])
-        self._fight(flow, att, alive, split)
+        fs = any("first_strike" in board.keywords(rules, state, o) for o in [att, *alive])
+        if fs and not second:  # R52: first strikers deal first; deaths (and any bodyguard's answer)
+            self._strike(flow, att, alive, split, True)  # settle before the others strike back
+            flow.update(frame, strike="second", split=split, to_city=to_city)
+            return None
+        self._strike(flow, att, alive, split, False if fs or second else None)
         if to_city and t.in_play(city) and board.city_defense(rules, state, city) > 0 and t.in_army(att):
             deal_damage(flow, city, to_city, att, combat=True)
             if rules.cards[att.card].hits_city is not None:
                 checks.queue(flow, att, f"card:{att.card}:hits_city", vars={"city_owner": city.controller})
-        flow.update(frame, split={})
+        flow.update(frame, split={}, strike=None, to_city=0)
         flow.emit(ce.BattleChanged(changes={"at": at + 1}))
         checks.check_state(flow)
         return None
 
-    def _fight(self, flow: Flow, att: GameObject, defenders: list[GameObject], split: dict[str, int]) -> None:
-        """Damage in a battle is simultaneous; First Strike deals first and the other side strikes back
-        only if it survives (R52)."""
+    def _strike(self, flow: Flow, att: GameObject, defenders: list[GameObject], split: dict[str, int],
+                first: bool | None) -> None:
+        """One step of a battle: damage in it is simultaneous (first: only First Strike creatures; False:
+        the others, if they survived the first step; None: everyone, R52)."""
         rules = self.rules
         state = flow.state
-        fs = "first_strike"
-        groups = [True, False] if any(fs in board.keywords(rules, state, o) for o in [att, *defenders]) else [None]
-        for first in groups:
-            hits: list[tuple[GameObject, int, GameObject]] = []
-            if _takes_part(rules, state, att, first) and _alive(rules, state, att):
-                hits += [(state.objects[int(k)], n, att) for k, n in split.items()]
-            for d in defenders:
-                if _takes_part(rules, state, d, first) and _alive(rules, state, d):
-                    hits.append((att, board.atk(rules, state, d), d))
-            for target, n, src in hits:
-                if t.in_play(target):
-                    deal_damage(flow, target, n, src, combat=True)
-            if first is True:
-                checks.check_state(flow)
+        hits: list[tuple[GameObject, int, GameObject]] = []
+        if _takes_part(rules, state, att, first) and _alive(rules, state, att):
+            hits += [(state.objects[int(k)], n, att) for k, n in split.items()]
+        for d in defenders:
+            if _takes_part(rules, state, d, first) and _alive(rules, state, d):
+                hits.append((att, board.atk(rules, state, d), d))
+        for target, n, src in hits:
+            if t.in_play(target):
+                deal_damage(flow, target, n, src, combat=True)
 
     def _end(self, flow: Flow, frame: Frame) -> Ask | None:
         state = flow.state

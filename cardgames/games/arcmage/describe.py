@@ -75,6 +75,11 @@ def describe(rules: Rules, state: State, ev: Event, viewer: int | None) -> str |
         return f"{who(ev.seat)} draws {card(ev.id)}" if viewer == ev.seat else f"{who(ev.seat)} draws a card"
     if isinstance(ev, ae.DeckSearched):
         return f"{who(ev.seat)} searches their deck"
+    if isinstance(ev, ae.CardsShown):
+        names = ", ".join(rules.card_name(state, state.objects[c]) if viewer in ev.seats else "a card"
+                          for c in ev.cards) or "nothing"
+        to = "everyone" if len(ev.seats) == len(players) else " and ".join(who(s) for s in ev.seats)
+        return f"{ev.what}: {names}, shown to {to}" if ev.what else f"Shown to {to}: {names}"
     if isinstance(ev, ae.ResourceMade):
         return f"{who(ev.seat)} makes a {FACTION_NAMES.get(ev.faction, ev.faction)} resource card"
     if isinstance(ev, ce.ChainPushed):

@@ -98,5 +98,27 @@ def _damaged(s: State, e: Damaged) -> None:
     c["damage"] = c.get("damage", 0) + e.amount
 
 
+@event("arcmage.CardsShown")
+@dataclass(frozen=True, slots=True)
+class CardsShown(Event):
+    """Cards shown where they lie to some seats only (Prince of Thieves peeks at a deck's top card, Orc
+    Scout's hand card, Conscript's Soldiers): a reveal to each of them, so undo stops here."""
+
+    cards: list[int]
+    seats: list[int]
+    what: str = ""
+
+    def touched(self, state: State) -> Sequence[int]:
+        return ()
+
+    def shows(self, state: State) -> Sequence[tuple[int, int]]:
+        return [(c, s) for c in self.cards for s in self.seats]
+
+
+@applies(CardsShown)
+def _shown(s: State, e: CardsShown) -> None:
+    return None
+
+
 MOVES: tuple[type[Event], ...] = (CardDrawn, ResourceMade)
 """The game's events that put a card in a zone (for the fuzz's placement checks)."""

@@ -38,8 +38,10 @@ def settled_invariants(rules: Rules, state: State) -> list[str]:
     cities, cities only in kingdoms, nothing left in the stack zone without a stack item, hands ≤ 7
     after a Discard phase is never checked here (the limit is the player's own phase)."""
     problems = invariants(rules, state)
+    guarding = any(f.kind == "bodyguard" for f in state.frames)  # R44: deaths wait for the bodyguard's answer
     for o in t.all_creatures(state):
-        if checks.lethal(rules, state, o) and "indestructible" not in board.keywords(rules, state, o):
+        if checks.lethal(rules, state, o) and "indestructible" not in board.keywords(rules, state, o) \
+                and not guarding:
             problems.append(f"{rules.card_name(state, o)} has lethal damage but is in play")
         if not rules.cards[o.card].is_creature:
             problems.append(f"{rules.card_name(state, o)} is not a creature but is in {o.zone}")

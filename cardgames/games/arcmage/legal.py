@@ -37,6 +37,10 @@ def targets(rules: Rules, state: State, seat: int, spec: TargetSpec, source: int
                 continue
             if o.controller != seat and "sanctuary" in board.keywords(rules, state, o):
                 continue
+            if spec.where == "army" and not t.in_army(o):
+                continue
+            if spec.types and not set(spec.types) & set(board.creature_types(rules, state, o)):
+                continue
             out.append(o.id)
     if kind in ("city", "creature_or_city"):
         for c in t.all_cities(state):
@@ -49,7 +53,19 @@ def targets(rules: Rules, state: State, seat: int, spec: TargetSpec, source: int
 
 
 def targets_exist(rules: Rules, state: State, seat: int, slots: dict[str, TargetSpec], source: int | None) -> bool:
-    return all(targets(rules, state, seat, spec, source) for spec in slots.values())
+    """Every slot has a choice; slots that must be distinct have as many choices between them as slots."""
+    found = [targets(rules, state, seat, spec, source) for spec in slots.values()]
+    distinct = [f for f, spec in zip(found, slots.values(), strict=True) if spec.distinct]
+    if distinct and len(set().union(*distinct)) < len(distinct):
+        return False
+    return all(found)
+
+
+def open_targets(rules: Rules, state: State, seat: int, spec: TargetSpec, source: int | None,
+                 chosen: list[int]) -> list[int]:
+    """The choices left for a slot once other slots are chosen (a distinct slot never repeats one)."""
+    found = targets(rules, state, seat, spec, source)
+    return [o for o in found if o not in chosen] if spec.distinct else found
 
 
 def can_pay(state: State, seat: int, cost: int, loyalty: int, faction: str) -> bool:

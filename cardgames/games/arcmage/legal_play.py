@@ -4,10 +4,10 @@ creature (the once-per-turn city rule), activate an ability; and why not, for th
 from __future__ import annotations
 
 from cardgames.engine.state import GameObject, State
-from cardgames.games.arcmage import board, legal
+from cardgames.games.arcmage import board, costs, legal
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.context import Rules
-from cardgames.games.arcmage.schema import Card
+from cardgames.games.arcmage.schema import Activated, Card
 
 PLAY_WINDOWS = ("play1", "play2")
 
@@ -143,8 +143,22 @@ def why_not_move(rules: Rules, state: State, obj: GameObject, window: str) -> st
     return None
 
 
+def ability_list(rules: Rules, state: State, obj: GameObject) -> list[tuple[str, Activated]]:
+    """A card's activated abilities with their effect references: its own, then those enchantments on it
+    give it (Blindfolded)."""
+    out = [(f"card:{obj.card}:act:{i}", ab) for i, ab in enumerate(rules.cards[obj.card].activated)]
+    for e in t.all_enchantments(state):
+        ench = rules.cards[e.card].enchant
+        if e.attached_to == obj.id and ench is not None and ench.grants:
+            out += [(f"card:{e.card}:grant:{j}", ab) for j, ab in enumerate(ench.grants)]
+    return out
+
+
 def why_not_ability(rules: Rules, state: State, seat: int, obj: GameObject, i: int) -> str | None:
-    ab = rules.cards[obj.card].activated[i]
+    found = ability_list(rules, state, obj)
+    if i >= len(found):
+        return "it no longer has that ability"
+    ab = found[i][1]
     if obj.controller != seat:
         return "only the controller activates a card's abilities" + CARD_TEXT
     if ab.mark_me and obj.exhausted:
@@ -155,13 +169,15 @@ def why_not_ability(rules: Rules, state: State, seat: int, obj: GameObject, i: i
         return f"costs {ab.pay} resources; you have {t.total_available(state, seat)}" + RESOURCES
     if not legal.targets_exist(rules, state, seat, dict(ab.targets), obj.id):
         return "no legal target" + EVENTS
-    return None
+    cost = costs.why_not(rules, state, seat, obj, ab)  # the ability's extra cost (card text)
+    return cost + RESOURCES if cost else None
 
 
 def abilities(rules: Rules, state: State, seat: int) -> list[tuple[GameObject, int]]:
+    """Abilities of the player's creatures and enchantments (Dark Portal) usable now."""
     out = []
-    for o in t.creatures_of(state, seat):
-        for i, _ in enumerate(rules.cards[o.card].activated):
+    for o in [*t.creatures_of(state, seat), *state.cards_in(t.ench(seat))]:
+        for i, _ in enumerate(ability_list(rules, state, o)):
             if why_not_ability(rules, state, seat, o, i) is None:
                 out.append((o, i))
     return out

@@ -12,12 +12,14 @@ from cardgames.engine import effects, stops
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, Json, State
-from cardgames.games.arcmage import board, checks, legal, legal_play
+from cardgames.games.arcmage import board, checks, costs, legal, legal_play
 from cardgames.games.arcmage import table as t
+from cardgames.games.arcmage.choices_more import pay_generic
 from cardgames.games.arcmage.context import Rules
 from cardgames.games.arcmage.events import seat_of_ref
-from cardgames.games.arcmage.schema import FACTION_NAMES, Card, TargetSpec
+from cardgames.games.arcmage.schema import FACTION_NAMES, Activated, Card, TargetSpec
 from cardgames.games.arcmage.verbs import VERB_TABLE, put_creature
+from cardgames.games.arcmage.verbs_more import MORE_VERBS
 
 
 class Play:
@@ -25,7 +27,7 @@ class Play:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.verbs: Mapping[str, Any] = VERB_TABLE
+        self.verbs: Mapping[str, Any] = {**VERB_TABLE, **MORE_VERBS}
 
     def frame_kinds(self) -> dict[str, FrameKind]:
         return {"cast": FnFrame(self._cast_run, self._cast_answer),
@@ -54,8 +56,15 @@ class Play:
             for o in t.creatures_of(state, seat):
                 if legal_play.why_not_move(rules, state, o, window) is None:
                     opts.append(Option(f"move:{o.id}", f"Move {self.name(state, o.id)}", "move", o.id))
+        if legal_play.slow_ok(state, seat, window):  # Salvage N (R64): from your graveyard to your hand
+            for o in state.cards_in(t.grave(seat)):
+                n = rules.cards[o.card].salvage
+                if n is not None and t.total_available(state, seat) >= n:
+                    opts.append(Option(f"salvage:{o.id}", f"Salvage {self.name(state, o.id)} (pay {n})", "salvage",
+                                       o.id))
         for o, i in legal_play.abilities(rules, state, seat):
-            opts.append(Option(f"act:{o.id}:{i}", f"{self.name(state, o.id)}: {self.ability_text(o.card, i)}",
+            ab = legal_play.ability_list(rules, state, o)[i][1]
+            opts.append(Option(f"act:{o.id}:{i}", f"{self.name(state, o.id)}: {self.ability_text(ab)}",
                                "ability", o.id))
         return opts
 
@@ -64,8 +73,7 @@ class Play:
         x = "X+" if card.x else ""
         return f"{x}{cost}, loyalty {card.loyalty} {FACTION_NAMES[card.faction]}"
 
-    def ability_text(self, cid: str, i: int) -> str:
-        ab = self.rules.cards[cid].activated[i]
+    def ability_text(self, ab: Activated) -> str:
         parts = (["mark me"] if ab.mark_me else []) + ([f"pay {ab.pay}"] if ab.pay else []) \
             + (["sacrifice me"] if ab.sacrifice_me else [])
         return ", ".join(parts) or "activate"
@@ -90,7 +98,8 @@ class Play:
         card of theirs in play."""
         if state.zones[t.hand(seat)].cards:
             return True
-        return any(self.rules.cards[o.card].activated for o in t.creatures_of(state, seat))
+        return any(legal_play.ability_list(self.rules, state, o)
+                   for o in [*t.creatures_of(state, seat), *state.cards_in(t.ench(seat))])
 
     def concerns(self, state: State, seat: int, frame: Frame) -> bool:
         """By public information: the newest item on the stack is another player's and aims at this
@@ -125,6 +134,11 @@ class Play:
                       sacrificed=False)
         elif kind == "move":
             flow.push("move", seat=seat, creature=int(rest))
+        elif kind == "salvage":
+            oid = int(rest)
+            pay_generic(flow, seat, int(self.rules.cards[flow.state.objects[oid].card].salvage or 0))
+            flow.emit(ce.ObjectMoved(oid, t.hand(seat)))
+            chainmod.reopen(flow, seat)
         elif kind == "act":
             src, i = rest.split(":")
             flow.push("activate", seat=seat, source=int(src), index=int(i), chosen={}, paid=False)
@@ -142,8 +156,9 @@ class Play:
                      source: int | None, prompt: str) -> Ask | None:
         for slot, spec in slots.items():
             if slot not in chosen:
+                taken = [int(v) for v in chosen.values()]
                 opts = [Option(f"target:{o}", f"Target {self.name(state, o)}", "target", o)
-                        for o in legal.targets(self.rules, state, seat, spec, source)]
+                        for o in legal.open_targets(self.rules, state, seat, spec, source, taken)]
                 kind = spec.kind.replace("_or_", " or ").replace("_", " ")
                 return Ask(seat, "target", f"{prompt}: choose {kind}", opts)
         return None
@@ -273,8 +288,15 @@ class Play:
         d = frame.data
         seat, oid, i = int(d["seat"]), int(d["source"]), int(d["index"])
         obj = state.objects[oid]
-        ab = self.rules.cards[obj.card].activated[i]
+        found = legal_play.ability_list(self.rules, state, obj)
+        if i >= len(found):  # the enchantment giving it left play meanwhile
+            flow.pop(frame)
+            return None
+        ref, ab = found[i]
         ask = self._next_target(state, seat, dict(ab.targets), dict(d["chosen"]), oid, self.name(state, oid))
+        if ask is not None:
+            return ask
+        ask = costs.ability_cost(self.rules, flow, frame, obj, ab)
         if ask is not None:
             return ask
         if not d["paid"]:
@@ -286,7 +308,10 @@ class Play:
         label = f"{self.name(state, oid)}'s ability"
         if ab.mark_me:
             checks.mark(flow, obj)
-        flow.emit(ce.ChainPushed(flow.new_id(), seat, "ability", label, oid, f"card:{obj.card}:act:{i}",
+        if ab.hold:  # Trebuchet: it and the Soldiers marked for it skip the next unmark phases
+            for held in [oid, *[int(x) for x in d.get("others") or []]]:
+                flow.emit(ce.ObjectPropSet(held, "hold", ab.hold))
+        flow.emit(ce.ChainPushed(flow.new_id(), seat, "ability", label, oid, ref,
                                  {k: [int(v)] for k, v in dict(d["chosen"]).items()}, {}))
         if ab.sacrifice_me:
             checks.leave_play(flow, obj, t.gone(obj.owner))
@@ -296,13 +321,15 @@ class Play:
     def _act_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
         key, _, rest = option.key.partition(":")
         d = frame.data
+        ab = legal_play.ability_list(self.rules, flow.state, flow.state.objects[int(d["source"])])[int(d["index"])][1]
         if key == "target":
-            ab = self.rules.cards[flow.state.objects[int(d["source"])].card].activated[int(d["index"])]
             slot = next(s for s in ab.targets if s not in d["chosen"])
             flow.update(frame, chosen={**d["chosen"], slot: int(rest)})
         elif key == "pay":
             checks.pay_from(flow, int(d["seat"]), rest)
             flow.update(frame, owed=int(d["owed"]) - 1)
+        else:
+            costs.ability_cost_answer(flow, frame, ab, key, int(rest))
 
     # -- movement --------------------------------------------------------------------------
 
@@ -326,7 +353,14 @@ class Play:
         touched = [c for c in (t.city_of(obj), int(dest[4:]) if dest.startswith("res:") else None) if c is not None]
         if "travel" not in board.keywords(self.rules, state, obj):
             checks.mark(flow, obj)
+        origin = obj.zone
         flow.emit(ce.ObjectMoved(obj.id, dest))
+        card = self.rules.cards[obj.card]
+        if card.moved_in is not None and dest.startswith("res:"):  # Orc Scout
+            checks.queue(flow, obj, f"card:{obj.card}:moved_in",
+                         vars={"city_owner": state.objects[int(dest[4:])].controller})
+        if card.moves is not None:  # Merchant Ship
+            checks.queue(flow, obj, f"card:{obj.card}:moves", vars={"origin": origin})
         flow.emit(ce.GlobalSet("moved_cities", [*(state.globals.get("moved_cities") or []), *touched]))
         chainmod.reopen(flow, int(frame.data["seat"]))
 
@@ -426,6 +460,9 @@ class Play:
         if card.is_creature:
             place = int(entry.data["place"] or 0)
             put_creature(flow, obj.id, t.army(entry.controller) if place < 0 else t.residents_zone(place))
+            if state.players[entry.controller].props.get("vengeance") == state.turn \
+                    and "blood_vengeance" not in card.keywords:  # Revenge: cast this turn, it gains Blood Vengeance
+                flow.push("vengeance", seat=entry.controller, creature=obj.id)
         elif card.type in ("magic", "event") and obj.zone == t.STACK:
             flow.emit(ce.ObjectMoved(obj.id, t.grave(obj.owner)))
 

@@ -16,7 +16,18 @@ from cardgames.engine.ruleset import Ruleset, SetupError, checked_stops
 from cardgames.engine.setup import Format, SeatChoice, SetupForm
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.engine.stops import STOP_SETTINGS
-from cardgames.games.arcmage import board, checks, choices, describe, given, invariants, teams, why_not
+from cardgames.games.arcmage import (
+    board,
+    checks,
+    choices,
+    choices_more,
+    describe,
+    given,
+    invariants,
+    teams,
+    unmark,
+    why_not,
+)
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.catalog import CITY_STACK, Catalog, DeckError, deck_problems, read_deck_file
 from cardgames.games.arcmage.combat import Attack, attack_mark_frame
@@ -42,7 +53,8 @@ class Arcmage(Ruleset):
     public_decisions = frozenset({"target", "attack", "attackers", "defend", "assign", "devote", "tactics",
                                   "evacuate", "relocate", "raise", "move", "place", "mode", "pay", "x",
                                   "sacrifice", "sacrifice_city", "faction", "bonus", "pay_draw", "steal",
-                                  "city_damage"})
+                                  "city_damage", "mark_more", "unmark_choice", "city_cost",
+                                  "mark_others", "vengeance", "carry", "nirvana", "bodyguard"})
 
     def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
         self.cat = catalog or Catalog.load(card_paths)
@@ -56,7 +68,7 @@ class Arcmage(Ruleset):
             "opening": FnFrame(self._opening_run, self._opening_answer),
             "attack_mark": attack_mark_frame(self.attack),
             **self.play.frame_kinds(), **self.attack.frame_kinds(), **self.turn.frame_kinds(),
-            **choices.frame_kinds(),
+            **choices.frame_kinds(), **choices_more.frame_kinds(), **unmark.frame_kinds(),
         }
 
     def catalog_fingerprint(self) -> str:

@@ -20,7 +20,7 @@ FACTION_NAMES = {"gaian": "Gaian", "dark-legion": "Dark Legion", "red-banner": "
 CardType = Literal["city", "creature", "enchantment", "magic", "event"]
 Keyword = Literal["flying", "ranged", "sudden", "peaceful", "veteran", "first_strike", "overrun", "infiltrate",
                   "travel", "fatigue", "deadly", "indestructible", "sanctuary", "unique", "battle_scream", "warg",
-                  "immune_deadly"]
+                  "immune_deadly", "blood_vengeance", "poison"]
 
 
 class Strict(BaseModel):
@@ -33,6 +33,12 @@ class TargetSpec(Strict):
     kind: Literal["creature", "city", "creature_or_city", "player", "enchantment", "stack"]
     side: Literal["any", "mine", "opponent", "here"] = "any"
     """Mine: controlled by the player; opponent: by another player; here: sharing the source's city."""
+    where: Literal["any", "army"] = "any"
+    """Army: only a creature in its controller's army (Witchdoctor: "a creature in your army")."""
+    types: list[str] = []
+    """Only creatures of these types (Botanist: a Tree or Flower)."""
+    distinct: bool = False
+    """Not a card already chosen for another slot ("each of three target creatures")."""
 
 
 class Effect(Strict):
@@ -93,6 +99,16 @@ class Static(Strict):
     hand_sudden: list[str] | None = None
     """The player's creature cards of these types (none listed: all) have Sudden as they are played."""
     one_damage_per_turn: bool = False
+    undead_army: bool = False
+    """A non-Undead creature of its controller's that would go from play to the graveyard may go to their
+    army instead, Undead (Nirvana of the Undead L5)."""
+    may_stay_marked: bool = False
+    """Its controller may keep it marked through their Unmark phase (Blindfolded)."""
+    unmark_cap: bool = False
+    """Players unmark at most as many creatures as its controller controls (Siphon L7, R86)."""
+    grassroots: bool = False
+    """It gains a grassroot counter each time it becomes marked; it unmarks only if its controller pays
+    1 resource per grassroot counter (Grassroots)."""
 
 
 class Level(Strict):
@@ -112,6 +128,15 @@ class Activated(Strict):
     pay: int = Field(0, ge=0)
     sacrifice_me: bool = False
     in_army: bool = False
+    city_cost: int = Field(0, ge=0)
+    """Part of the cost: one of your cities loses this much defense (Forgiving Vampire)."""
+    sacrifice_resources: int = Field(0, ge=0)
+    """Part of the cost: sacrifice this many resource cards (Botanist, Falconer)."""
+    mark_others: int = Field(0, ge=0)
+    """Part of the cost: mark this many other unmarked creatures of yours of `others_types` (Trebuchet)."""
+    others_types: list[str] = []
+    hold: int = Field(0, ge=0)
+    """It (and the creatures marked for the cost) skip their controller's next n Unmark phases."""
     targets: dict[str, TargetSpec] = {}
     effect: list[Step] = []
 
@@ -122,6 +147,8 @@ class Enchant(Strict):
     target: Literal["creature", "city", "player"] | None
     effect: list[Step] = []
     static: Static | None = None
+    grants: list[Activated] = []
+    """Activated abilities the enchanted creature gains (Blindfolded); "self" in them is the creature."""
 
 
 class Watch(Strict):
@@ -179,6 +206,20 @@ class Card(Strict):
     play: Play | None = None
     enchant: Enchant | None = None
     statics: list[Static] = []
+    moves: Effect | None = None
+    """When it moves ("origin": the zone it left; Merchant Ship)."""
+    moved_in: Effect | None = None
+    """When it moves into a city ("city_owner": that city's controller; Orc Scout)."""
+    from_grave: Effect | None = None
+    """Works from its owner's graveyard: once three cards lie on top of it, then it goes back on top (Wight)."""
+    grave_devotion: Faction | None = None
+    """While devoting to it you may exile cards of this faction from your graveyard; their loyalty adds
+    to its devotion (Qualaris)."""
+    bodyguard: int | None = Field(None, ge=1)
+    """Bodyguard N: when damage is dealt to another creature its controller controls, they may move up to N
+    of it onto this one (R44)."""
+    salvage: int | None = None
+    """Salvage N: from your graveyard, in your own Play phase, pay N to return it to your hand (R64)."""
     devotion: int | None = None
     """Its devotion when it is not its loyalty (Esteemed Councilor counts double)."""
     unbuilt: str | None = None
@@ -202,7 +243,9 @@ class Card(Strict):
         """Whether the card has something for the engine to do beyond its stats."""
         return bool(self.levels or self.enters or self.dies or self.leaves or self.devotes or self.marked
                     or self.hits_city or self.city_tactics or self.blocked
-                    or self.attacks or self.on_cast or self.watch_enters
+                    or self.attacks or self.on_cast or self.moved_in or self.moves or self.from_grave
+                    or self.grave_devotion is not None or self.salvage is not None
+                    or self.bodyguard is not None or self.watch_enters
                     or self.activated or self.play or self.enchant
                     or self.statics or self.keywords or self.devotion is not None or self.x)
 

@@ -12,6 +12,7 @@ from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, State
 from cardgames.games.arcmage import board, checks, teams
 from cardgames.games.arcmage import table as t
+from cardgames.games.arcmage import unmark as unmarking
 from cardgames.games.arcmage.context import Rules
 from cardgames.games.arcmage.events import ResourceMade
 from cardgames.games.arcmage.schema import FACTION_NAMES
@@ -141,20 +142,32 @@ class Turn:
 
     def unmark(self, flow: Flow, seat: int) -> None:
         """Unmark: every marked card the player controls unmarks (Entangled keeps its creature marked);
-        devotion lapses with it."""
+        devotion lapses with it. Creatures last, some by choice (`unmark.start`)."""
         state = flow.state
-        cards = [*t.creatures_of(state, seat), *state.cards_in(t.vault(seat)), *state.cards_in(t.ench(seat))]
+        creatures = t.creatures_of(state, seat)
+        cards = [*creatures, *state.cards_in(t.vault(seat)), *state.cards_in(t.ench(seat))]
+        later = []
         for o in cards:
             if o.controller != seat or (o.exhausted and board.flag(self.rules, state, o, "no_unmark")):
                 continue
-            if o.props.get("hold"):  # Nightingale: stays marked through this Unmark phase
-                flow.emit(ce.ObjectPropSet(o.id, "hold", None))
+            hold = int(o.props.get("hold") or 0)
+            if hold:  # Nightingale (1), Trebuchet (2): stays marked through this many Unmark phases
+                flow.emit(ce.ObjectPropSet(o.id, "hold", hold - 1 or None))
                 continue
-            checks.unmark(flow, o)
+            if o.exhausted and o in creatures:
+                if not checks.locked(state, o):
+                    later.append(o)
+            else:
+                checks.unmark(flow, o)
+        unmarking.start(flow, seat, later)
 
     def cleanup(self, flow: Flow) -> None:
-        """R13: creatures heal, until-end-of-turn effects end, produced resources expire."""
+        """R13: the player sacrifices their rabid creatures (R89), creatures heal, until-end-of-turn effects
+        end, produced resources expire."""
         state = flow.state
+        for o in list(t.creatures_of(state, state.active)):
+            if o.counters.get("rabies") and t.in_play(o):
+                checks.leave_play(flow, o, t.gone(o.owner))
         for o in t.all_creatures(state):
             for name in ("damage", "deadly"):
                 if o.counters.get(name):
@@ -166,7 +179,7 @@ class Turn:
             for key, n in list(p.counters.items()):
                 if key.startswith("pool:") and n:
                     flow.emit(ce.PlayerCounterAdded(p.seat, key, -n))
-        for key in ("outmaneuvered", "extra_attack"):
+        for key in ("outmaneuvered", "extra_attack", "aid"):
             if state.globals.get(key):
                 flow.emit(ce.GlobalSet(key, None))
 
@@ -225,6 +238,7 @@ class Turn:
                            f"({self._worth(o.card)})", "devote", o.id)
                     for o in t.residents(state, city.id)
                     if not o.exhausted and o.controller == seat and o.id not in declared]
+            opts += self._exile_options(state, seat, city, d)
             if declared:
                 opts.append(Option("done", f"These {len(declared)} devote to {self.name(state, city.id)}", "done"))
             else:
@@ -235,6 +249,17 @@ class Turn:
         self._apply(flow, frame, city)
         return None
 
+    def _exile_options(self, state: State, seat: int, city: Any, d: Any) -> list[Option]:
+        """Qualaris: while devoting, cards of a faction exiled from your graveyard add their loyalty."""
+        fac = self.rules.cards[city.card].grave_devotion
+        if fac is None:
+            return []
+        gone = [int(x) for x in d.get("exiled") or []]
+        return [Option(f"exile:{o.id}", f"Exile {self.name(state, o.id)} from your graveyard "
+                                        f"(+{card.loyalty} devotion)", "exile", o.id)
+                for o in state.cards_in(t.grave(seat)) if o.id not in gone
+                for card in [self.rules.cards[o.card]] if card.faction == fac and card.loyalty > 0]
+
     def _worth(self, cid: str) -> int:
         card = self.rules.cards[cid]
         return card.devotion if card.devotion is not None else (0 if card.token else card.loyalty)
@@ -242,9 +267,16 @@ class Turn:
     def _apply(self, flow: Flow, frame: Frame, city: Any) -> None:
         state = flow.state
         declared = list(frame.data["declared"])
-        flow.update(frame, stage="pick", done=[*frame.data["done"], city.id], city=None, declared=[])
+        exiled = [int(x) for x in frame.data.get("exiled") or []]
+        flow.update(frame, stage="pick", done=[*frame.data["done"], city.id], city=None, declared=[], exiled=[])
         if not t.in_play(city):
             return
+        extra = 0
+        for oid in exiled:  # Qualaris: out of the game, their loyalty adds to this devotion
+            o = state.objects[oid]
+            if o.zone == t.grave(state.active):
+                extra += self.rules.cards[o.card].loyalty
+                flow.emit(ce.ObjectMoved(oid, t.gone(o.owner)))
         for oid in declared:
             o = state.objects[int(oid)]
             if t.city_of(o) == city.id and not o.exhausted:
@@ -252,7 +284,7 @@ class Turn:
                 flow.emit(ce.ObjectPropSet(o.id, "devoted", city.id))
                 if self.rules.cards[o.card].devotes is not None:
                     checks.queue(flow, o, f"card:{o.card}:devotes")
-        dev = board.devotion(self.rules, state, city.id)
+        dev = board.devotion(self.rules, state, city.id) + extra
         flow.emit(ce.GlobalSet(f"devotion:{city.id}", dev))
         for i, lv in sorted(enumerate(self.rules.cards[city.card].levels), key=lambda x: x[1].level):
             if lv.lasts == "once" and dev >= lv.level:
@@ -267,8 +299,10 @@ class Turn:
             flow.update(frame, stage="declare", city=int(rest), declared=[])
         elif key == "devote":
             flow.update(frame, declared=[*d["declared"], int(rest)])
+        elif key == "exile":
+            flow.update(frame, exiled=[*(d.get("exiled") or []), int(rest)])
         elif key == "back":
-            flow.update(frame, stage="pick", city=None)
+            flow.update(frame, stage="pick", city=None, exiled=[])
         elif key == "done":
             flow.update(frame, stage="apply")
             chainmod.open_window(flow, flow.state.active, "tactics", "Devotion declared")

@@ -128,12 +128,38 @@ def deal_damage(flow: Flow, target: GameObject, amount: int, source: GameObject 
                 return
             flow.emit(ce.ObjectPropSet(target.id, "lost_turn", {str(state.turn): taken + amount}))
         flow.emit(Damaged(target.id, amount, source.id if source else None, combat))
+        if source is not None and rules.cards[source.card].is_creature and t.in_play(source):
+            log_dealt(flow, source, amount)
         return
     flow.emit(Damaged(target.id, amount, source.id if source else None, combat))
+    if source is not None and rules.cards[source.card].is_creature and t.in_play(source):
+        creature_hurt(flow, target, amount, source)
     if source is not None and t.in_play(source) and rules.cards[source.card].is_creature \
             and "deadly" in board.keywords(rules, state, source) \
             and "immune_deadly" not in board.keywords(rules, state, target):
         flow.emit(ce.CounterAdded(target.id, "deadly", 1))
+        return  # Deadly destroys it whatever damage a bodyguard takes off it
+    if any(rules.cards[o.card].bodyguard and o.id != target.id for o in t.creatures_of(state, target.controller)):
+        flow.push("bodyguard", seat=target.controller, target=target.id, amount=amount, combat=combat)
+
+
+def log_dealt(flow: Flow, source: GameObject, amount: int) -> None:
+    """The damage a creature dealt, this turn and the last (Blood Vengeance, R64)."""
+    turn = flow.state.turn
+    log = source.props.get("dealt")
+    dealt = {k: int(v) for k, v in log.items() if int(k) >= turn - 1} if isinstance(log, dict) else {}
+    flow.emit(ce.ObjectPropSet(source.id, "dealt", {**dealt, str(turn): dealt.get(str(turn), 0) + amount}))
+
+
+def creature_hurt(flow: Flow, target: GameObject, amount: int, source: GameObject) -> None:
+    """A creature damaged another: the damage it dealt this turn is logged (Blood Vengeance, R64); rabies
+    spreads (R89); Poison Ivy makes it sticky."""
+    state = flow.state
+    log_dealt(flow, source, amount)
+    if source.counters.get("rabies") and not target.counters.get("rabies"):
+        flow.emit(ce.CounterAdded(target.id, "rabies", 1))
+    if "poison" in board.keywords(rules_of(flow), state, source) and not target.counters.get("sticky"):
+        flow.emit(ce.CounterAdded(target.id, "sticky", 1))
 
 
 def damage(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
@@ -235,6 +261,8 @@ def put_creature(flow: Flow, obj_id: int, zone: str, *, marked: bool = False) ->
         flow.emit(ce.ObjectChanged(obj_id, exhausted=True))
     if card.enters is not None:
         checks.queue(flow, flow.state.objects[obj_id], f"card:{card.id}:enters")
+    if "blood_vengeance" in card.keywords:  # R64: it enters with counters for what a foe dealt last turn
+        flow.push("vengeance", seat=seat, creature=obj_id)
     kinds = set(card.types) | {str(x) for x in obj.props.get("types", [])}
     for e in t.all_enchantments(flow.state):  # "every time a Skeleton comes into play" (Triggered)
         watch = rules.cards[e.card].watch_enters
@@ -257,11 +285,14 @@ def token(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
 
 
 def mark(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
-    """Mark; `hold`: it stays marked through its controller's next Unmark phase (Nightingale)."""
+    """Mark; `hold`: it stays marked through its controller's next Unmark phase (Nightingale); `lock`: it
+    can't unmark while the source stays marked (Blindfolded)."""
     for o in objs(flow, ctx, args["what"]):
         checks.mark(flow, o)
         if args.get("hold") and t.in_play(o):
             flow.emit(ce.ObjectPropSet(o.id, "hold", True))
+        if args.get("lock") and t.in_play(o) and ctx.source is not None and ctx.source != o.id:
+            flow.emit(ce.ObjectPropSet(o.id, "locked_by", ctx.source))
     return None
 
 
@@ -330,7 +361,8 @@ def raise_(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     here = _here(flow, ctx)
     zone = t.residents_zone(here.id) if args.get("to") == "here" and here is not None else t.army(ctx.controller)
     flow.push("raise", seat=ctx.controller, zone=zone, scope=str(args.get("from", "mine")),
-              types=list(args.get("types") or []), exile=bool(args.get("exile")))
+              types=list(args.get("types") or []), exile=bool(args.get("exile")),
+              attach=ctx.source if args.get("attach") else None)
     return None
 
 

@@ -66,6 +66,9 @@ class ArcmageBoard(Board):
         self.put(you, sheet)
 
     def status(self, view: GameView) -> str:
+        """Setup (turn 0) names who is placing a first city, not the seat the first turn will belong to."""
+        if view.turn == 0:
+            return f"Setup — {view.deciding} places a first city" if view.deciding else "Setup"
         names = {p.seat: p.name for p in view.players}
         return f"Turn {view.turn} — {names[view.active]}'s turn — {view.phase} phase"
 
@@ -97,12 +100,16 @@ def creature_face(rules: Arcmage, c: CardView, refs: set[int], attached: list[Ca
     kws = tuple(KW.get(str(k), str(k)) for k in f.get("keywords", []))
     if infiltrator:
         statuses = (f"{infiltrator}'s", *statuses)
-    counters = tuple((k, n) for k, n in c.counters.items() if k in ("atk", "def", "grassroot") and n)
+    counters = tuple((k, n) for k, n in c.counters.items() if k in SHOWN_COUNTERS and n)
     return TileFace(c.id, c.name or "?", cost=card.loyalty, stats=f"{f.get('atk')}/{f.get('def')}",
                     damage=int(f.get("damage", 0)), statuses=statuses, counters=counters,
                     notes=(" ".join(kws),) if kws else (), kind=" ".join(f.get("types", [])) or "creature",
                     colour=card.faction, marked=c.id in refs,
                     attached=tuple(Attached(a.id, a.name or "?", a.id in refs) for a in attached))
+
+
+SHOWN_COUNTERS = ("atk", "def", "grassroot", "rabies", "sticky")
+"""Counters a creature tile shows (damage apart): stat counters, Grassroots', rabies (R89), Poison Ivy's."""
 
 
 def city_face(rules: Arcmage, c: CardView, refs: set[int], attached: list[CardView]) -> TileFace:
