@@ -18,6 +18,7 @@ from cardgames.scenarios.match import NoMatch, match
 from cardgames.scenarios.model import Step as WhenLine
 from cardgames.scenarios.runner import Runner, StepFailed
 from cardgames.tutorial.loader import Lesson, LessonError
+from cardgames.tutorial.progress import Move
 from cardgames.tutorial.script import Step, Wrong
 
 FREE_PLAY = "play on"
@@ -42,6 +43,8 @@ class _Mark:
     part: int
     alive: tuple[int, ...]
     notes: list[str]
+    moves: int
+    rng: object
 
 
 @dataclass
@@ -57,6 +60,9 @@ class Coach:
     notes: list[str] = field(default_factory=list)
     """What happened since the learner last acted (the opponent's moves, explained)."""
     history: list[_Mark] = field(default_factory=list)
+    moves: list[str | None] = field(default_factory=list)
+    """The learner's answers so far (option keys; None: a reading step read): replayed on the
+    lesson's scenario, they bring a new coach to this point (`replay`)."""
 
     def __post_init__(self) -> None:
         scenario = self.lesson.scenario
@@ -177,6 +183,7 @@ class Coach:
             return Verdict(False, "That is not one of the options now.", step.rules)
         if self.free_play():
             self._mark()
+            self.moves.append(key)
             self._choose(option)
             if self.game.outcome is not None:
                 self._finish_step()
@@ -188,6 +195,7 @@ class Coach:
         if not agree:
             return Verdict(False, self._why_wrong(step, d, key), step.rules)
         self._mark()
+        self.moves.append(key)
         self._choose(option)
         self.alive = agree
         self.part += 1
@@ -202,9 +210,23 @@ class Coach:
         if step is None or step.kind != "read":
             return False
         self._mark()
+        self.moves.append(None)
         self._finish_step()
         self._auto()
         return True
+
+    def replay(self, moves: list[Move] | tuple[Move, ...]) -> int:
+        """Give the learner's earlier answers again, in order (resuming a lesson); stops at the
+        first that no longer fits (the lesson changed since). Returns how many were given."""
+        for n, move in enumerate(moves):
+            if self.done:
+                return n
+            if move is None:
+                if not self.go_on():
+                    return n
+            elif not self.answer(move).ok:
+                return n
+        return len(moves)
 
     def undo(self) -> bool:
         """Take back the learner's last answer (and what the opponent did after it)."""
@@ -213,6 +235,8 @@ class Coach:
         mark = self.history.pop()
         self.runner.game = Game(self.game.ruleset, self.game.events[:mark.events], dict(self.game.header))
         self.step, self.part, self.alive, self.notes = mark.step, mark.part, mark.alive, mark.notes
+        del self.moves[mark.moves:]
+        self.bot.rng.setstate(mark.rng)  # type: ignore[arg-type]  # the bot answers again as it did
         return True
 
     def wrongs_now(self) -> list[Wrong]:
@@ -263,7 +287,8 @@ class Coach:
                 + (f"choose “{want.label}” (t shows the hint)." if want else "press t for a hint."))
 
     def _mark(self) -> None:
-        self.history.append(_Mark(len(self.game.events), self.step, self.part, self.alive, list(self.notes)))
+        self.history.append(_Mark(len(self.game.events), self.step, self.part, self.alive, list(self.notes),
+                                  len(self.moves), self.bot.rng.getstate()))
         self.notes = []
 
     def _choose(self, option: Option | str) -> None:
