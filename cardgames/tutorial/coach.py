@@ -3,7 +3,8 @@ play the opponent's scripted moves, undo, hint. The app and the tests drive the 
 
 Decisions nobody scripted are answered for the players: the opponent passes (or says done, or
 gives the only answer; a lesson whose script says `opponent: bot` lets a keen bot play it), and
-the learner's decisions with a single sensible answer are given, as the app does.
+the learner's decisions with a single sensible answer are given, as the app does. In the free
+game the coach tells what the bot did, one line per move, as the log says it.
 """
 
 from __future__ import annotations
@@ -77,6 +78,8 @@ class Coach:
             raise LessonError(f"{self.lesson.path}: the table cannot be set: {exc}") from None
         self.seat = self.game.seat_of(self.lesson.script.learner)
         self.bot = KeenBot(self.seed)
+        self.book = self.game.logbook(self.seat)
+        """The log as the learner reads it: what the bot's moves did, for the notes."""
         self._begin_step()
         self._auto()
 
@@ -326,7 +329,10 @@ class Coach:
             if d is None:
                 return
             if d.seat_index != self.seat and (step is None or step.kind != "read"):
+                told = len(self.book.read(self.game.events))
                 self._choose(self._opponent_answer(d))  # at the end too: what the learner did resolves
+                if self.free_play():
+                    self._tell(d.seat, told)
                 continue
             if step is None or step.kind == "read":
                 return
@@ -336,6 +342,12 @@ class Coach:
                 continue
             return
         raise LessonError(f"{self.lesson.path}: {MAX_AUTO} answers given for the players without the learner")
+
+    def _tell(self, who: str, since: int) -> None:
+        """A note of what the opponent's move did: the log's lines since `since`, on one line."""
+        lines = self.book.read(self.game.events)[since:]
+        if lines:
+            self.notes.append(f"**{who}**: " + "; ".join(lines))
 
     def _part_key_any(self, step: Step, d: Decision) -> str | None:
         for a in self.alive:
