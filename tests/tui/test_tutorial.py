@@ -257,7 +257,8 @@ async def test_a_broken_lesson_is_listed_and_the_one_before_it_still_finishes(
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TutorialsScreen)
-        assert "✓ done" in str(app.screen.query_one("#lessons", OptionList).get_option(f"allegiance/{dirs[0].name}").prompt)
+        first = app.screen.query_one("#lessons", OptionList).get_option(f"allegiance/{dirs[0].name}")
+        assert "✓ done" in str(first.prompt)
 
 
 async def test_leaving_a_lesson_and_coming_back_offers_to_continue(cardgames_home: Path) -> None:

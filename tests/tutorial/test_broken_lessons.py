@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from cardgames.cli import main
-from cardgames.tutorial import Lesson, LessonError, load_lesson
-from cardgames.tutorial import loader
+from cardgames.tui.app import CardgamesApp
+from cardgames.tutorial import Lesson, LessonError, load_lesson, loader
 from cardgames.tutorial.loader import BrokenLesson, lesson_dirs, scan_lessons
 from cardgames.tutorial.script import parse_script
 
@@ -54,8 +54,6 @@ def test_a_broken_lesson_is_listed_and_the_others_load(tmp_path: Path) -> None:
 
 def test_learn_names_a_broken_lesson_and_still_opens(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    from cardgames.tui.app import CardgamesApp
-
     root = lessons_with_a_broken_one(tmp_path)
     monkeypatch.setattr(loader, "lessons_root", lambda: root)
     opened: list[str | None] = []
