@@ -37,6 +37,11 @@ def markdown_to_markup(text: str) -> str:
     return re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"[i]\1[/i]", out)
 
 
+def literal(text: str) -> str:
+    """Text shown as written inside markup (an error quoting a file may hold `[`)."""
+    return text.replace("[", "\\[")
+
+
 def progress() -> Progress:
     """The player's tutorial progress, kept beside the saves and settings."""
     return Progress.load(data_dir())
@@ -59,7 +64,7 @@ def keep_place(coach: Coach) -> str:
         else:
             place.remember(coach.lesson.key, coach.step, coach.moves)
     except OSError as exc:
-        return f"Your progress could not be saved: {exc}"
+        return literal(f"Your progress could not be saved: {exc}")
     return ""
 
 
@@ -77,7 +82,7 @@ def open_lesson(app: App[None], lesson: Lesson) -> None:
             try:
                 progress().forget(lesson.key)
             except OSError as exc:
-                app.notify(f"Your progress could not be saved: {exc}", severity="warning")
+                app.notify(literal(f"Your progress could not be saved: {exc}"), severity="warning")
             _push_lesson(app, lesson, ())
 
     app.push_screen(ResumeScreen(lesson, left.step), chosen)
@@ -87,7 +92,7 @@ def _push_lesson(app: App[None], lesson: Lesson, moves: tuple[Move, ...]) -> Non
     try:
         screen = LessonScreen.open(lesson, moves)
     except LessonError as exc:
-        app.notify(f"This lesson cannot be opened:\n{exc}", title=lesson.title, severity="error", timeout=15)
+        app.notify(literal(f"This lesson cannot be opened:\n{exc}"), title=lesson.title, severity="error", timeout=15)
         return
     app.push_screen(screen)
 
@@ -257,13 +262,13 @@ class LessonScreen(GameScreen):
     def _broken(self, exc: LessonError) -> None:
         """The lesson's data failed mid-way (a scripted move that no longer fits): say so; u undoes."""
         self.coach.undo()
-        self.refusal = f"[b red]This lesson is broken here:[/b red] {escape(str(exc))}"
+        self.refusal = f"[b red]This lesson is broken here:[/b red] {literal(str(exc))}"
         self.feeds.clear()
         self.session.game = self.coach.game
         self._refill_log()
         self.render_all()
         self.show_coach()
-        self.notify(str(exc), title="The lesson is broken", severity="error", timeout=15)
+        self.notify(literal(str(exc)), title="The lesson is broken", severity="error", timeout=15)
 
     def action_go_on(self) -> None:
         try:

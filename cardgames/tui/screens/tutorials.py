@@ -7,6 +7,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
+from textual.content import Content
 from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
@@ -30,10 +31,11 @@ def lesson_line(n: int, lesson: Lesson, done: Progress) -> str:
     return f"  {n}. {escape(lesson.title)} — {mark}\n     [dim]{escape(lesson.script.summary)}[/]"
 
 
-def broken_line(n: int, lesson: BrokenLesson) -> str:
-    """A lesson that cannot be read: which one, and every problem with its file and line."""
-    problems = "\n".join(f"     {escape(p)}" for p in lesson.error.splitlines())
-    return f"  {n}. {escape(lesson.id)} — [b red]broken: cannot be opened[/]\n[red]{problems}[/]"
+def broken_line(n: int, lesson: BrokenLesson) -> Content:
+    """A lesson that cannot be read: which one, and every problem with its file and line (shown
+    as written: a problem quotes the file, brackets and all)."""
+    problems = "".join(f"\n     {p}" for p in lesson.error.splitlines())
+    return Content.assemble(f"  {n}. {lesson.id} — ", ("broken: cannot be opened", "bold red"), (problems, "red"))
 
 
 class TutorialsScreen(Screen[None]):
@@ -73,7 +75,7 @@ class TutorialsScreen(Screen[None]):
         titles = dict((name, title) for title, name in GAMES)
         items: list[Option] = []
         for problem in done.problems:
-            items.append(Option(f"[b red]Tutorial progress:[/] {escape(problem)}", disabled=True))
+            items.append(Option(Content.assemble(("Tutorial progress: ", "bold red"), problem), disabled=True))
         have = games_with_lessons()
         for game in [g for _, g in GAMES if g in have] + [g for g in have if g not in titles]:
             if self.only is not None and game != self.only:
