@@ -320,8 +320,8 @@ class Coach:
                     try:
                         self.runner.play(WhenLine(step.line, who.strip(), text.strip()))
                     except (StepFailed, CardgamesError) as exc:
-                        raise LessonError(f"{self.lesson.path}: step {step.title!r}: `do: {line}` failed: {exc}") \
-                            from None
+                        raise LessonError(f"{self.lesson.path / 'script.md'}:{step.line}: step {step.title!r}: "
+                                          f"`do: {line}` failed: {exc}") from None
                 self.notes.append(f"**{step.title}** — {step.text}" if step.text else f"**{step.title}**")
                 self._finish_step()
                 continue

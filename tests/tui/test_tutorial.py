@@ -4,6 +4,7 @@ hint and undo keys, `cardgames learn`, and snapshots of the list and of each les
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -318,3 +319,37 @@ async def test_a_damaged_progress_file_is_reported_on_the_list(cardgames_home: P
         await pilot.pause()
         menu = app.screen.query_one("#lessons", OptionList)
         assert "not valid JSON" in str(menu.get_option_at_index(0).prompt)
+
+
+async def test_a_scripted_move_that_fails_mid_lesson_is_shown_not_a_crash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A `do:` line that no longer fits the table: the answer that led to it is taken back and
+    the coach's panel says what failed, with the file; the app goes on."""
+    source = lesson_dirs("allegiance")[0]
+    folder = tmp_path / "lessons" / "allegiance" / source.name
+    shutil.copytree(source, folder)
+    script = folder / "script.md"
+    script.write_text(script.read_text(encoding="utf-8").replace(
+        "do: Allison: attack thedric-weapon", "do: Allison: attack no-such-card"), encoding="utf-8")
+    monkeypatch.setattr(loader, "lessons_root", lambda: tmp_path / "lessons")
+    lesson = load_lesson(folder)
+    app = CardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(LessonScreen.open(lesson))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        for _ in range(40):
+            if "broken here" in coach_text(screen):
+                break
+            if screen.coach.current_kind() == "read":
+                await press(app, pilot, "n")
+            else:
+                option = screen.coach.expected()
+                assert option is not None
+                await choose(app, pilot, screen, option.key)
+        text = " ".join(coach_text(screen).split())
+        assert "This lesson is broken here" in text and "no-such-card" in text and str(script) in text
+        assert app.screen is screen and screen.coach.current is not None
+        assert screen.coach.current.title == "End your maneuver phase"  # the answer taken back
