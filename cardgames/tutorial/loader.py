@@ -124,8 +124,8 @@ def load_lesson(path: Path) -> Lesson:
     problems: list[str] = []
     try:
         script = parse_script(script_file.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise LessonError(f"{script_file}: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LessonError(f"{script_file}:1: cannot read the file: {exc}") from None
     problems += [f"{script_file}:{p}" for p in script.problems]
     try:
         scenario = load_scenario(scenario_file)

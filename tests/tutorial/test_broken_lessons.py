@@ -64,3 +64,26 @@ def test_learn_names_a_broken_lesson_and_still_opens(tmp_path: Path, monkeypatch
     broken = lesson_dirs("allegiance", root)[1]
     assert f"allegiance/{broken.name} cannot be opened" in err
     assert f"{broken / 'script.md'}:" in err and "front matter is not valid YAML" in err
+
+
+BAD_FILES = {
+    "script not UTF-8": ("script.md", b"---\ntitle: \xff\xfe\n---\n"),
+    "script empty": ("script.md", b""),
+    "front matter a list": ("script.md", b"---\n- a\n---\n## A\n"),
+    "front matter odd values": ("script.md", b"---\ntitle: {a: 1}\nlearner: {x: 1}\nlearn: [1]\nopponent: [1]\n---\n"),
+    "scenario not UTF-8": ("scenario.yaml", b"game: \xff\xfe\n"),
+    "scenario not YAML": ("scenario.yaml", b"game: [allegiance\n"),
+    "scenario empty": ("scenario.yaml", b""),
+    "scenario of no game": ("scenario.yaml", b"game: nope\nplayers: [A, B]\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+def test_bad_lesson_files_are_refused_with_the_file_never_a_crash(name: str, tmp_path: Path) -> None:
+    file, data = BAD_FILES[name]
+    folder = tmp_path / "allegiance" / "01-x"
+    shutil.copytree(lesson_dirs("allegiance")[0], folder)
+    (folder / file).write_bytes(data)
+    with pytest.raises(LessonError, match=rf"{folder / file}:\d+: "):
+        load_lesson(folder)
+    assert [type(x) for x in scan_lessons("allegiance", tmp_path)] == [BrokenLesson]
