@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from cardgames.bots.keen_bot import KeenBot
+from cardgames.cli import main
+from cardgames.tui.app import CardgamesApp
 from cardgames.tutorial import Coach, Lesson, Progress, lessons_of
 from cardgames.tutorial.progress import FILE, KEPT
 
@@ -105,3 +107,13 @@ def test_a_file_that_is_not_json_is_reported_and_kept_aside(tmp_path: Path) -> N
     p.finish("arcmage/01-first-turn")
     assert (tmp_path / KEPT).read_text() == damaged  # nothing lost: the old file is kept as it was
     assert Progress.load(tmp_path).is_done("arcmage/01-first-turn")
+
+
+def test_learn_reports_a_damaged_progress_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("CARDGAMES_HOME", str(tmp_path))
+    (tmp_path / FILE).write_text("[1, 2")
+    monkeypatch.setattr(CardgamesApp, "run", lambda self, **_: None)
+    assert main(["learn", "allegiance"]) == 0
+    err = capsys.readouterr().err
+    assert "tutorial progress" in err and "not valid JSON" in err and str(tmp_path / FILE) in err
