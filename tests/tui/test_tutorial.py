@@ -353,3 +353,21 @@ async def test_a_scripted_move_that_fails_mid_lesson_is_shown_not_a_crash(
         assert "This lesson is broken here" in text and "no-such-card" in text and str(script) in text
         assert app.screen is screen and screen.coach.current is not None
         assert screen.coach.current.title == "End your maneuver phase"  # the answer taken back
+
+
+async def test_answers_that_no_longer_fit_continue_where_they_stop_and_say_so(cardgames_home: Path) -> None:
+    first = load_lesson(lesson_dirs("allegiance")[0])
+    Progress.load(cardgames_home).remember(first.key, 3, [None, None, "no-such-option", None])
+    app = CardgamesApp()
+    app.pending_lessons = "allegiance"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen) and screen.coach.step == 2
+        assert "The lesson changed since you left it" in coach_text(screen)
+        assert "step 3" in coach_text(screen)
