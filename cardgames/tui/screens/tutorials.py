@@ -20,6 +20,7 @@ from cardgames.tutorial.loader import BrokenLesson, games_with_lessons, scan_les
 
 
 def lesson_line(n: int, lesson: Lesson, done: Progress) -> str:
+    """A lesson with its progress: done, in progress (at which step), or not started."""
     left = done.left_at(lesson.key)
     if done.is_done(lesson.key):
         mark = "[b]✓ done[/]"
