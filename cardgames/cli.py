@@ -299,10 +299,16 @@ def _learn(game: str) -> int:
     """`learn GAME`: the app, opened on that game's lessons."""
     from cardgames.tools import UsageError
     from cardgames.tui.app import CardgamesApp
-    from cardgames.tutorial.loader import games_with_lessons
+    from cardgames.tui.saves import data_dir
+    from cardgames.tutorial import Progress
+    from cardgames.tutorial.loader import broken_lessons, games_with_lessons
 
     if game not in games_with_lessons():
         raise UsageError(f"{game} has no lessons yet; lessons: {', '.join(games_with_lessons())}", 1)
+    for broken in broken_lessons(game):  # the others still open; the list names this one too
+        print(f"cardgames learn: lesson {broken.key} cannot be opened:\n{broken.error}", file=sys.stderr)
+    for problem in Progress.load(data_dir()).problems:
+        print(f"cardgames learn: tutorial progress: {problem}", file=sys.stderr)
     app = CardgamesApp()
     app.pending_lessons = game
     app.run()

@@ -3,7 +3,8 @@ play the opponent's scripted moves, undo, hint. The app and the tests drive the 
 
 Decisions nobody scripted are answered for the players: the opponent passes (or says done, or
 gives the only answer; a lesson whose script says `opponent: bot` lets a keen bot play it), and
-the learner's decisions with a single sensible answer are given, as the app does.
+the learner's decisions with a single sensible answer are given, as the app does. In the free
+game the coach tells what the bot did, one line per move, as the log says it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from cardgames.scenarios.match import NoMatch, match
 from cardgames.scenarios.model import Step as WhenLine
 from cardgames.scenarios.runner import Runner, StepFailed
 from cardgames.tutorial.loader import Lesson, LessonError
+from cardgames.tutorial.progress import Move
 from cardgames.tutorial.script import Step, Wrong
 
 FREE_PLAY = "play on"
@@ -42,6 +44,8 @@ class _Mark:
     part: int
     alive: tuple[int, ...]
     notes: list[str]
+    moves: int
+    rng: object
 
 
 @dataclass
@@ -57,6 +61,9 @@ class Coach:
     notes: list[str] = field(default_factory=list)
     """What happened since the learner last acted (the opponent's moves, explained)."""
     history: list[_Mark] = field(default_factory=list)
+    moves: list[str | None] = field(default_factory=list)
+    """The learner's answers so far (option keys; None: a reading step read): replayed on the
+    lesson's scenario, they bring a new coach to this point (`replay`)."""
 
     def __post_init__(self) -> None:
         scenario = self.lesson.scenario
@@ -71,6 +78,8 @@ class Coach:
             raise LessonError(f"{self.lesson.path}: the table cannot be set: {exc}") from None
         self.seat = self.game.seat_of(self.lesson.script.learner)
         self.bot = KeenBot(self.seed)
+        self.book = self.game.logbook(self.seat)
+        """The log as the learner reads it: what the bot's moves did, for the notes."""
         self._begin_step()
         self._auto()
 
@@ -177,6 +186,7 @@ class Coach:
             return Verdict(False, "That is not one of the options now.", step.rules)
         if self.free_play():
             self._mark()
+            self.moves.append(key)
             self._choose(option)
             if self.game.outcome is not None:
                 self._finish_step()
@@ -188,6 +198,7 @@ class Coach:
         if not agree:
             return Verdict(False, self._why_wrong(step, d, key), step.rules)
         self._mark()
+        self.moves.append(key)
         self._choose(option)
         self.alive = agree
         self.part += 1
@@ -202,9 +213,23 @@ class Coach:
         if step is None or step.kind != "read":
             return False
         self._mark()
+        self.moves.append(None)
         self._finish_step()
         self._auto()
         return True
+
+    def replay(self, moves: list[Move] | tuple[Move, ...]) -> int:
+        """Give the learner's earlier answers again, in order (resuming a lesson); stops at the
+        first that no longer fits (the lesson changed since). Returns how many were given."""
+        for n, move in enumerate(moves):
+            if self.done:
+                return n
+            if move is None:
+                if not self.go_on():
+                    return n
+            elif not self.answer(move).ok:
+                return n
+        return len(moves)
 
     def undo(self) -> bool:
         """Take back the learner's last answer (and what the opponent did after it)."""
@@ -213,6 +238,8 @@ class Coach:
         mark = self.history.pop()
         self.runner.game = Game(self.game.ruleset, self.game.events[:mark.events], dict(self.game.header))
         self.step, self.part, self.alive, self.notes = mark.step, mark.part, mark.alive, mark.notes
+        del self.moves[mark.moves:]
+        self.bot.rng.setstate(mark.rng)  # type: ignore[arg-type]  # the bot answers again as it did
         return True
 
     def wrongs_now(self) -> list[Wrong]:
@@ -263,7 +290,8 @@ class Coach:
                 + (f"choose “{want.label}” (t shows the hint)." if want else "press t for a hint."))
 
     def _mark(self) -> None:
-        self.history.append(_Mark(len(self.game.events), self.step, self.part, self.alive, list(self.notes)))
+        self.history.append(_Mark(len(self.game.events), self.step, self.part, self.alive, list(self.notes),
+                                  len(self.moves), self.bot.rng.getstate()))
         self.notes = []
 
     def _choose(self, option: Option | str) -> None:
@@ -292,8 +320,8 @@ class Coach:
                     try:
                         self.runner.play(WhenLine(step.line, who.strip(), text.strip()))
                     except (StepFailed, CardgamesError) as exc:
-                        raise LessonError(f"{self.lesson.path}: step {step.title!r}: `do: {line}` failed: {exc}") \
-                            from None
+                        raise LessonError(f"{self.lesson.path / 'script.md'}:{step.line}: step {step.title!r}: "
+                                          f"`do: {line}` failed: {exc}") from None
                 self.notes.append(f"**{step.title}** — {step.text}" if step.text else f"**{step.title}**")
                 self._finish_step()
                 continue
@@ -301,7 +329,10 @@ class Coach:
             if d is None:
                 return
             if d.seat_index != self.seat and (step is None or step.kind != "read"):
+                told = len(self.book.read(self.game.events))
                 self._choose(self._opponent_answer(d))  # at the end too: what the learner did resolves
+                if self.free_play():
+                    self._tell(d.seat, told)
                 continue
             if step is None or step.kind == "read":
                 return
@@ -311,6 +342,12 @@ class Coach:
                 continue
             return
         raise LessonError(f"{self.lesson.path}: {MAX_AUTO} answers given for the players without the learner")
+
+    def _tell(self, who: str, since: int) -> None:
+        """A note of what the opponent's move did: the log's lines since `since`, on one line."""
+        lines = self.book.read(self.game.events)[since:]
+        if lines:
+            self.notes.append(f"**{who}**: " + "; ".join(lines))
 
     def _part_key_any(self, step: Step, d: Decision) -> str | None:
         for a in self.alive:

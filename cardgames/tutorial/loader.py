@@ -63,6 +63,36 @@ def lessons_of(game: str, root: Path | None = None) -> list[Lesson]:
     return [load_lesson(p) for p in lesson_dirs(game, root)]
 
 
+@dataclass(frozen=True)
+class BrokenLesson:
+    """A lesson folder that cannot be read: where it is and what is wrong (file, line, what)."""
+
+    game: str
+    id: str
+    path: Path
+    error: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.game}/{self.id}"
+
+
+def scan_lessons(game: str, root: Path | None = None) -> list[Lesson | BrokenLesson]:
+    """Every lesson of a game, in order; one that cannot be read is listed as broken, so the
+    others still run."""
+    out: list[Lesson | BrokenLesson] = []
+    for p in lesson_dirs(game, root):
+        try:
+            out.append(load_lesson(p))
+        except LessonError as exc:
+            out.append(BrokenLesson(game, p.name, p, str(exc)))
+    return out
+
+
+def broken_lessons(game: str, root: Path | None = None) -> list[BrokenLesson]:
+    return [x for x in scan_lessons(game, root) if isinstance(x, BrokenLesson)]
+
+
 HEADING = re.compile(r"^(#{2,3}) (.+?)\s*$")
 
 
@@ -94,8 +124,8 @@ def load_lesson(path: Path) -> Lesson:
     problems: list[str] = []
     try:
         script = parse_script(script_file.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise LessonError(f"{script_file}: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LessonError(f"{script_file}:1: cannot read the file: {exc}") from None
     problems += [f"{script_file}:{p}" for p in script.problems]
     try:
         scenario = load_scenario(scenario_file)

@@ -60,7 +60,8 @@ class Script:
     problems: tuple[str, ...] = field(default=())
 
 
-def _front(text: str) -> tuple[dict[str, object], str, int, list[str]]:
+def _front(text: str) -> tuple[dict[str, object] | None, str, int, list[str]]:
+    """The front matter (None if it is not a YAML mapping), the body, the body's line offset, problems."""
     lines = text.split("\n")
     if not lines or lines[0].strip() != "---":
         return {}, text, 0, ["1: a script starts with front matter between `---` lines"]
@@ -71,10 +72,21 @@ def _front(text: str) -> tuple[dict[str, object], str, int, list[str]]:
     try:
         data = yaml.safe_load("\n".join(lines[1:end])) or {}
     except yaml.YAMLError as exc:
-        return {}, text, 0, [f"2: front matter: {exc}"]
+        return None, "\n".join(lines[end + 1:]), end + 1, [_yaml_problem(exc)]
     if not isinstance(data, dict):
-        return {}, text, 0, ["2: front matter must be a mapping (title, summary, learner, learn)"]
+        return None, "\n".join(lines[end + 1:]), end + 1, [
+            "2: front matter must be a mapping (title, summary, learner, learn)"]
     return data, "\n".join(lines[end + 1:]), end + 1, []
+
+
+def _yaml_problem(exc: yaml.YAMLError) -> str:
+    """ "line: what" for front matter that is not YAML (the front matter starts on line 2)."""
+    mark = getattr(exc, "problem_mark", None)
+    line = mark.line + 2 if mark is not None else 2
+    what = " ".join(x for x in (getattr(exc, "context", None), getattr(exc, "problem", None)) if x) or str(exc)
+    start = getattr(exc, "context_mark", None)
+    since = f" (it starts on line {start.line + 2})" if start is not None and start.line + 2 != line else ""
+    return f"{line}: front matter is not valid YAML: {what}{since}"
 
 
 FRONT_KEYS = {"title", "summary", "learner", "learn", "outro", "opponent"}
@@ -82,10 +94,11 @@ FRONT_KEYS = {"title", "summary", "learner", "learn", "outro", "opponent"}
 
 def parse_script(text: str) -> Script:
     """Parse a script; problems (each "line: what") are collected, never raised."""
-    front, body, offset, problems = _front(text)
+    parsed, body, offset, problems = _front(text)
+    front = parsed or {}
     for key in sorted(set(front) - FRONT_KEYS):
         problems.append(f"2: front matter: unknown key {key!r} (keys: {', '.join(sorted(FRONT_KEYS))})")
-    for key in ("title", "learner"):
+    for key in ("title", "learner") if parsed is not None else ():  # unreadable: its problem says so
         if not front.get(key):
             problems.append(f"2: front matter: `{key}` is required")
     learn = front.get("learn") or []

@@ -4,6 +4,7 @@ hint and undo keys, `cardgames learn`, and snapshots of the list and of each les
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -11,14 +12,15 @@ import pytest
 from kit.app import press
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
+from tutorial.test_broken_lessons import lessons_with_a_broken_one
 
 import cardgames.tutorial.loader as loader
 from cardgames.cli import main
 from cardgames.scenarios.match import match
 from cardgames.tui.app import CardgamesApp
-from cardgames.tui.screens.lesson import LessonDoneScreen, LessonScreen
+from cardgames.tui.screens.lesson import LessonDoneScreen, LessonScreen, ResumeScreen
 from cardgames.tui.screens.tutorials import TutorialsScreen
-from cardgames.tutorial import load_lesson
+from cardgames.tutorial import Progress, load_lesson
 from cardgames.tutorial.loader import games_with_lessons, lesson_dirs
 
 SIZE = (140, 45)
@@ -227,3 +229,145 @@ def test_learn_a_game_without_lessons_says_so(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(CardgamesApp, "run", lambda self, **_: pytest.fail("the app opened"))
     assert main(["learn", "algomancy"]) == 1
     assert "algomancy has no lessons yet" in capsys.readouterr().err
+
+
+async def test_a_broken_lesson_is_listed_and_the_one_before_it_still_finishes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Broken front matter in lesson 2: the list names it (file, line, problem) and cannot open
+    it; lesson 1 plays through and its end offers lesson 3, not a traceback."""
+    root = lessons_with_a_broken_one(tmp_path)
+    monkeypatch.setattr(loader, "lessons_root", lambda: root)
+    dirs = lesson_dirs("allegiance", root)
+    broken_key = f"allegiance/{dirs[1].name}"
+    app = CardgamesApp()
+    app.pending_lessons = "allegiance"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TutorialsScreen)
+        menu = app.screen.query_one("#lessons", OptionList)
+        line = str(menu.get_option(broken_key).prompt)
+        assert "broken" in line and f"{dirs[1] / 'script.md'}:" in line and "not valid YAML" in line
+        assert menu.get_option(broken_key).disabled
+        await pilot.press("enter")  # lesson 1, the first not done
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen)
+        await play_lesson_by_keys(app, pilot)
+        done = app.screen
+        assert isinstance(done, LessonDoneScreen)
+        assert done.next is not None and done.next.id == dirs[2].name
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TutorialsScreen)
+        first = app.screen.query_one("#lessons", OptionList).get_option(f"allegiance/{dirs[0].name}")
+        assert "✓ done" in str(first.prompt)
+
+
+async def test_leaving_a_lesson_and_coming_back_offers_to_continue(cardgames_home: Path) -> None:
+    """Esc part-way, then (after a restart too) Enter on the lesson: continue where you left
+    off — the same step and table — or start over."""
+    first = load_lesson(LESSONS[0])
+    app = CardgamesApp()
+    app.pending_lessons = first.game
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        for _ in range(4):
+            if screen.coach.current_kind() == "read":
+                await press(app, pilot, "n")
+            else:
+                option = screen.coach.expected()
+                assert option is not None
+                await choose(app, pilot, screen, option.key)
+        step, events = screen.coach.step, list(screen.coach.game.events)
+        assert step > 0
+        await press(app, pilot, "escape")
+        assert isinstance(app.screen, TutorialsScreen)
+        assert f"step {step + 1} of" in str(app.screen.query_one("#lessons", OptionList).get_option(first.key).prompt)
+    app = CardgamesApp()  # a restart
+    app.pending_lessons = first.game
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        assert f"step {step + 1} of" in str(app.screen.query_one(Static).render())
+        await pilot.press("enter")  # Continue where you left off
+        await pilot.pause()
+        resumed = app.screen
+        assert isinstance(resumed, LessonScreen)
+        assert resumed.coach.step == step and resumed.coach.game.events == events
+        assert f"Step {step + 1} of" in coach_text(resumed)
+        await press(app, pilot, "escape")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("down", "enter")  # Start over
+        await pilot.pause()
+        fresh = app.screen
+        assert isinstance(fresh, LessonScreen) and fresh.coach.step == 0 and not fresh.coach.moves
+    assert Progress.load(cardgames_home).left_at(first.key) is None
+
+
+async def test_a_damaged_progress_file_is_reported_on_the_list(cardgames_home: Path) -> None:
+    (cardgames_home / "tutorials.json").write_text("{not json")
+    app = CardgamesApp()
+    app.pending_lessons = "allegiance"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#lessons", OptionList)
+        assert "not valid JSON" in str(menu.get_option_at_index(0).prompt)
+
+
+async def test_a_scripted_move_that_fails_mid_lesson_is_shown_not_a_crash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A `do:` line that no longer fits the table: the answer that led to it is taken back and
+    the coach's panel says what failed, with the file; the app goes on."""
+    source = lesson_dirs("allegiance")[0]
+    folder = tmp_path / "lessons" / "allegiance" / source.name
+    shutil.copytree(source, folder)
+    script = folder / "script.md"
+    script.write_text(script.read_text(encoding="utf-8").replace(
+        "do: Allison: attack thedric-weapon", "do: Allison: attack no-such-card"), encoding="utf-8")
+    monkeypatch.setattr(loader, "lessons_root", lambda: tmp_path / "lessons")
+    lesson = load_lesson(folder)
+    app = CardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(LessonScreen.open(lesson))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        for _ in range(40):
+            if "broken here" in coach_text(screen):
+                break
+            if screen.coach.current_kind() == "read":
+                await press(app, pilot, "n")
+            else:
+                option = screen.coach.expected()
+                assert option is not None
+                await choose(app, pilot, screen, option.key)
+        text = " ".join(coach_text(screen).split())
+        assert "This lesson is broken here" in text and "no-such-card" in text and str(script) in text
+        assert app.screen is screen and screen.coach.current is not None
+        assert screen.coach.current.title == "End your maneuver phase"  # the answer taken back
+
+
+async def test_answers_that_no_longer_fit_continue_where_they_stop_and_say_so(cardgames_home: Path) -> None:
+    first = load_lesson(lesson_dirs("allegiance")[0])
+    Progress.load(cardgames_home).remember(first.key, 3, [None, None, "no-such-option", None])
+    app = CardgamesApp()
+    app.pending_lessons = "allegiance"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen) and screen.coach.step == 2
+        assert "The lesson changed since you left it" in coach_text(screen)
+        assert "step 3" in coach_text(screen)

@@ -2,7 +2,8 @@
 
 The coach (`cardgames.tutorial.Coach`) plays the opponent and checks each answer; this screen is
 the table screen with the coach's panel, `n` to go on after reading, `t` for a hint, and the
-lesson's end (what was learnt, the next lesson).
+lesson's end (what was learnt, the next lesson). Where the learner is in a lesson is kept as
+they go, so leaving and coming back offers to continue (`open_lesson`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import re
 
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
@@ -21,7 +22,9 @@ from textual.widgets.option_list import Option as ListOption
 from cardgames.tui.saves import data_dir
 from cardgames.tui.screens.game import GameScreen, LogFeed
 from cardgames.tui.session import Session
-from cardgames.tutorial import Coach, Lesson, Progress, lessons_of
+from cardgames.tutorial import Coach, Lesson, LessonError, Progress
+from cardgames.tutorial.loader import scan_lessons
+from cardgames.tutorial.progress import Move
 
 MARK = "-coach"
 """The class a board panel wears while the coach points at it."""
@@ -34,16 +37,64 @@ def markdown_to_markup(text: str) -> str:
     return re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"[i]\1[/i]", out)
 
 
+def literal(text: str) -> str:
+    """Text shown as written inside markup (an error quoting a file may hold `[`)."""
+    return text.replace("[", "\\[")
+
+
 def progress() -> Progress:
     """The player's tutorial progress, kept beside the saves and settings."""
     return Progress.load(data_dir())
 
 
 def next_lesson(lesson: Lesson) -> Lesson | None:
-    lessons = lessons_of(lesson.game)
-    keys = [x.key for x in lessons]
-    at = keys.index(lesson.key) if lesson.key in keys else -1
-    return lessons[at + 1] if 0 <= at < len(lessons) - 1 else None
+    """The next lesson of the game that can be opened (a broken one is skipped: the list names it)."""
+    every = scan_lessons(lesson.game)
+    keys = [x.key for x in every]
+    later = every[keys.index(lesson.key) + 1:] if lesson.key in keys else []
+    return next((x for x in later if isinstance(x, Lesson)), None)
+
+
+def keep_place(coach: Coach) -> str:
+    """Save where the learner is in the lesson (or that it is done); what went wrong, if anything."""
+    try:
+        place = progress()
+        if coach.done:
+            place.finish(coach.lesson.key)
+        else:
+            place.remember(coach.lesson.key, coach.step, coach.moves)
+    except OSError as exc:
+        return literal(f"Your progress could not be saved: {exc}")
+    return ""
+
+
+def open_lesson(app: App[None], lesson: Lesson) -> None:
+    """Open a lesson; one left part-way offers to continue where the learner left, or start over."""
+    left = progress().left_at(lesson.key)
+    if left is None:
+        _push_lesson(app, lesson, ())
+        return
+
+    def chosen(choice: str | None) -> None:
+        if choice == "continue":
+            _push_lesson(app, lesson, left.moves)
+        elif choice == "over":
+            try:
+                progress().forget(lesson.key)
+            except OSError as exc:
+                app.notify(literal(f"Your progress could not be saved: {exc}"), severity="warning")
+            _push_lesson(app, lesson, ())
+
+    app.push_screen(ResumeScreen(lesson, left.step), chosen)
+
+
+def _push_lesson(app: App[None], lesson: Lesson, moves: tuple[Move, ...]) -> None:
+    try:
+        screen = LessonScreen.open(lesson, moves)
+    except LessonError as exc:
+        app.notify(literal(f"This lesson cannot be opened:\n{exc}"), title=lesson.title, severity="error", timeout=15)
+        return
+    app.push_screen(screen)
 
 
 class LessonScreen(GameScreen):
@@ -76,10 +127,16 @@ class LessonScreen(GameScreen):
         """Log lines of dealing and setting the table, not shown."""
 
     @classmethod
-    def open(cls, lesson: Lesson) -> LessonScreen:
+    def open(cls, lesson: Lesson, moves: tuple[Move, ...] = ()) -> LessonScreen:
+        """A lesson from its start, or (`moves`: the learner's earlier answers) where they left it."""
         coach = Coach(lesson)
+        given = coach.replay(moves)
         session = Session(coach.game, data_dir() / "tutorial" / f"{lesson.game}-{lesson.id}.save", seated=coach.seat)
-        return cls(session, coach)
+        screen = cls(session, coach)
+        if given < len(moves):
+            screen.refusal = (f"[b]The lesson changed since you left it:[/b] it continues at step "
+                              f"{coach.step + 1}, the last point your answers still fit.")
+        return screen
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
@@ -130,8 +187,10 @@ class LessonScreen(GameScreen):
         self.board.spotlight = self.coach.spotlight_cards()
         self.render_all()
         self.show_coach()
+        trouble = keep_place(self.coach)
+        if trouble:
+            self.notify(trouble, severity="warning")
         if self.coach.done:
-            progress().finish(self.coach.lesson.key)
             self.app.push_screen(LessonDoneScreen(self.coach.lesson, self._result()), self._after_done)
 
     def _result(self) -> str:
@@ -184,7 +243,11 @@ class LessonScreen(GameScreen):
     def answer(self, key: str) -> None:
         if key not in {o.key for o in self._choices}:
             return
-        verdict = self.coach.answer(key)
+        try:
+            verdict = self.coach.answer(key)
+        except LessonError as exc:
+            self._broken(exc)
+            return
         self.tip = ""
         if not verdict.ok:
             rules = "; ".join(verdict.rules)
@@ -196,8 +259,24 @@ class LessonScreen(GameScreen):
         self.refusal = ""
         self.advance()
 
+    def _broken(self, exc: LessonError) -> None:
+        """The lesson's data failed mid-way (a scripted move that no longer fits): say so; u undoes."""
+        self.coach.undo()
+        self.refusal = f"[b red]This lesson is broken here:[/b red] {literal(str(exc))}"
+        self.feeds.clear()
+        self.session.game = self.coach.game
+        self._refill_log()
+        self.render_all()
+        self.show_coach()
+        self.notify(literal(str(exc)), title="The lesson is broken", severity="error", timeout=15)
+
     def action_go_on(self) -> None:
-        if self.coach.go_on():
+        try:
+            went = self.coach.go_on()
+        except LessonError as exc:
+            self._broken(exc)
+            return
+        if went:
             self.refusal = self.tip = ""
             self.advance()
         elif not self.coach.done:
@@ -235,9 +314,9 @@ class LessonScreen(GameScreen):
     def _after_done(self, choice: str | None) -> None:
         self.app.pop_screen()
         if choice and choice != "list":
-            nxt = next((x for x in lessons_of(self.coach.lesson.game) if x.key == choice), None)
-            if nxt is not None:
-                self.app.push_screen(LessonScreen.open(nxt))
+            nxt = next((x for x in scan_lessons(self.coach.lesson.game) if x.key == choice), None)
+            if isinstance(nxt, Lesson):
+                open_lesson(self.app, nxt)
 
 
 class LessonDoneScreen(ModalScreen[str | None]):
@@ -278,3 +357,37 @@ class LessonDoneScreen(ModalScreen[str | None]):
 
     def action_dismiss_list(self) -> None:
         self.dismiss("list")
+
+
+class ResumeScreen(ModalScreen[str | None]):
+    """A lesson left part-way: continue where the learner left, or start over."""
+
+    CSS = """
+    ResumeScreen { background: $background; align: center middle; }
+    #resume { width: 72; height: auto; border: heavy $success; background: $surface; padding: 1 2; }
+    #resume-choice { height: auto; }
+    """
+    BINDINGS = [Binding("escape,q", "dismiss_none", "Back to the lessons")]
+
+    def __init__(self, lesson: Lesson, step: int) -> None:
+        super().__init__()
+        self.lesson = lesson
+        self.step = step
+
+    def compose(self) -> ComposeResult:
+        total = len(self.lesson.script.steps)
+        with Vertical(id="resume"):
+            yield Static(f"[b]{escape(self.lesson.title)}[/b]\n\nYou left this lesson at step "
+                         f"{min(self.step + 1, total)} of {total}.\n")
+            yield OptionList(ListOption("Continue where you left off", id="continue"),
+                             ListOption("Start over", id="over"), id="resume-choice")
+
+    def on_mount(self) -> None:
+        self.query_one("#resume-choice", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#resume-choice")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)

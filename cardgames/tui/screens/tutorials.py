@@ -1,4 +1,5 @@
-"""Title → Tutorials: each game's lessons in order, with the player's progress (not started / done)."""
+"""Title → Tutorials: each game's lessons in order, with the player's progress (not started / at
+step n / done); a lesson that cannot be read is listed with its file, line and problem."""
 
 from __future__ import annotations
 
@@ -6,20 +7,36 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
+from textual.content import Content
 from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cardgames.tui.screens.lesson import LessonScreen, progress
+from cardgames.tui.screens.lesson import open_lesson, progress
 from cardgames.tui.settings import GAMES
-from cardgames.tutorial import Lesson, lessons_of
-from cardgames.tutorial.loader import games_with_lessons
+from cardgames.tutorial import Lesson, Progress
+from cardgames.tutorial.loader import BrokenLesson, games_with_lessons, scan_lessons
 
 
-def lesson_line(n: int, lesson: Lesson, done: bool) -> str:
-    mark = "[b]✓ done[/]" if done else "[dim]not started[/]"
+def lesson_line(n: int, lesson: Lesson, done: Progress) -> str:
+    """A lesson with its progress: done, in progress (at which step), or not started."""
+    left = done.left_at(lesson.key)
+    if done.is_done(lesson.key):
+        mark = "[b]✓ done[/]"
+    elif left is not None:
+        mark = f"[b]in progress[/] [dim](step {min(left.step + 1, len(lesson.script.steps))} of "\
+               f"{len(lesson.script.steps)})[/]"
+    else:
+        mark = "[dim]not started[/]"
     return f"  {n}. {escape(lesson.title)} — {mark}\n     [dim]{escape(lesson.script.summary)}[/]"
+
+
+def broken_line(n: int, lesson: BrokenLesson) -> Content:
+    """A lesson that cannot be read: which one, and every problem with its file and line (shown
+    as written: a problem quotes the file, brackets and all)."""
+    problems = "".join(f"\n     {p}" for p in lesson.error.splitlines())
+    return Content.assemble(f"  {n}. {lesson.id} — ", ("broken: cannot be opened", "bold red"), (problems, "red"))
 
 
 class TutorialsScreen(Screen[None]):
@@ -58,17 +75,22 @@ class TutorialsScreen(Screen[None]):
         highlighted = menu.highlighted
         titles = dict((name, title) for title, name in GAMES)
         items: list[Option] = []
+        for problem in done.problems:
+            items.append(Option(Content.assemble(("Tutorial progress: ", "bold red"), problem), disabled=True))
         have = games_with_lessons()
         for game in [g for _, g in GAMES if g in have] + [g for g in have if g not in titles]:
             if self.only is not None and game != self.only:
                 continue
-            lessons = lessons_of(game)
-            finished = sum(done.is_done(lesson.key) for lesson in lessons)
+            lessons = scan_lessons(game)
+            finished = sum(done.is_done(lesson.key) for lesson in lessons if isinstance(lesson, Lesson))
             items.append(Option(f"[b]{escape(titles.get(game, game))}[/] — {finished} of {len(lessons)} done",
                                 disabled=True))
             for n, lesson in enumerate(lessons, start=1):
+                if isinstance(lesson, BrokenLesson):
+                    items.append(Option(broken_line(n, lesson), id=lesson.key, disabled=True))
+                    continue
                 self.lessons[lesson.key] = lesson
-                items.append(Option(lesson_line(n, lesson, done.is_done(lesson.key)), id=lesson.key))
+                items.append(Option(lesson_line(n, lesson, done), id=lesson.key))
         menu.set_options(items)
         first = next((i for i, o in enumerate(items) if not o.disabled and o.id is not None
                       and not done.is_done(o.id)), next((i for i, o in enumerate(items) if not o.disabled), None))
@@ -78,14 +100,10 @@ class TutorialsScreen(Screen[None]):
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         lesson = self.lessons.get(event.option.id or "")
         if lesson is not None:
-            open_lesson(self, lesson)
+            open_lesson(self.app, lesson)
 
     def action_back(self) -> None:
         if len(self.app.screen_stack) > 1:
             self.app.pop_screen()
         else:
             self.app.exit()
-
-
-def open_lesson(screen: Screen[None], lesson: Lesson) -> None:
-    screen.app.push_screen(LessonScreen.open(lesson))
