@@ -52,7 +52,7 @@ def destroy(cat: Catalog, flow: Flow, obj: GameObject, by: int | None, hit: bool
     """The mecha is destroyed: to its discard pile, then its own and its allies' triggers."""
     state = flow.state
     seat, w = obj.controller, b.word(cat, obj)
-    flow.emit(Left(obj.id, leave_to(cat, obj), destroyed=True))
+    flow.emit(Left(obj.id, leave_to(cat, obj), destroyed=True, seat=seat))
     if hit and by is not None and w == "spikes":
         queue(flow, "spikes", seat, by)
     if w == "self-destruct":
@@ -79,7 +79,7 @@ def heal(flow: Flow, target: int, amount: int) -> None:
 def scrap(cat: Catalog, flow: Flow, oid: int) -> None:
     """The owner removes a mecha from its field (not destroyed: no trigger, H21)."""
     obj = flow.state.objects[oid]
-    flow.emit(Left(oid, leave_to(cat, obj), destroyed=False))
+    flow.emit(Left(oid, leave_to(cat, obj), destroyed=False, seat=obj.controller))
 
 
 class Triggers:

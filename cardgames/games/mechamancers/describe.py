@@ -44,7 +44,7 @@ def describe_event(cat: Catalog, state: State, ev: Event, viewer: int | None) ->
     if isinstance(ev, Healed):
         return f"{name(ev.id)} is repaired by {ev.amount}"
     if isinstance(ev, Left):
-        owner = players[state.objects[ev.id].owner].name
+        owner = players[ev.seat if ev.seat >= 0 else state.objects[ev.id].owner].name
         how = "is destroyed" if ev.destroyed else "is scrapped"
         return f"{name(ev.id)} ({owner}) {how}" + (" and leaves the game" if ev.to == t.REMOVED else "")
     if isinstance(ev, Discarded):
