@@ -36,7 +36,7 @@ class Mechamancers(Ruleset):
     max_players = 4
     sealed_decisions = frozenset({"pledge", "foresight"})
     public_decisions = frozenset({"draw_pile", "combat", "attack_target", "arc", "overclock", "assault",
-                                  "self_destruct", "tithe", "privilege_repair", "repair"})
+                                  "self_destruct", "trigger_order", "tithe", "privilege_repair", "repair"})
 
     def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
         self.cat = catalog or Catalog.load(card_paths)
