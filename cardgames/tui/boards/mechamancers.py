@@ -119,7 +119,7 @@ def table_body(sheet: Sheet, view: GameView, decision: Decision | None) -> None:
     for k in PILES:
         piles.append(f"{k.title()}: {view.zones[f'pile:{k}'].count} (discard {view.zones[f'discard:{k}'].count})")
     sheet.text("   ".join(piles))
-    order = [int(s) for s in g.get("turn_order") or []]
+    order = [int(s) for s, _ in g.get("turns") or []] or [int(s) for s in g.get("turn_order") or []]
     if order:
         sheet.text("Turn order: " + " → ".join(escape(names[s]) for s in order))
     elif view.phase == "pledge":
