@@ -127,6 +127,20 @@ async def test_the_board_shows_each_mechas_state_now_and_next(tmp_path: Path) ->
         assert "S4" in details and "**S2**" in details and "Death" in details
 
 
+async def test_the_board_shows_the_higher_base_defend_of_two_roles(tmp_path: Path) -> None:
+    """The two-roles variant: each seat shows both role cards, and its base defend is the higher."""
+    session = Session.start("mechamancers", TWO, 7, {"format": "two-roles", "given": {"players": {
+        "Ann": {"role": ["quirk", "barricade"]}, "Bob": {"role": ["warlock", "ruler"]}}}}, tmp_path / "s.save")
+    session.sit()
+    app = CardgamesApp(session)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "The Barricade" in text and "The Quirk" in text and "The Warlock" in text and "The Ruler" in text
+        assert "shields 2 + base defend 3" in text and "shields 2 + base defend 2" in text
+        assert "Turn order: Ann → Bob → Bob → Ann" in text
+
+
 async def test_why_not_names_the_rule(tmp_path: Path) -> None:
     session = scenes.damaged(tmp_path / "s.save")
     reasons = dict(session.game.why_not(0))
