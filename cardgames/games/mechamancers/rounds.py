@@ -118,6 +118,7 @@ class Rounds:
             flow.emit(ce.ObjectMoved(oid, t.ROLES))
         flow.emit(ce.GlobalSet("turn_order", []))
         flow.emit(ce.GlobalSet("turns", []))
+        flow.emit(ce.GlobalSet("turn_role", None))  # it would name a role card passed in secret next
         flow.update(frame, step="start")
         for s in reversed(order):
             flow.push("limit", seat=s)
