@@ -272,7 +272,8 @@ def test_a_game_that_cannot_be_played_by_keys_is_reported(
 # -- simulate: the default bot finishes every game -----------------------------------------------
 
 FORMATS = {"allegiance": ("duel", "ffa", "sworn-enemy", "teams"), "algomancy": ("draft", "constructed"),
-           "arcmage": ("1v1", "ffa", "giant", "aminduna"), "altered": ("",), "mechamancers": ("",)}
+           "arcmage": ("1v1", "ffa", "giant", "aminduna"), "altered": ("",),
+           "mechamancers": ("", "two-roles")}
 
 
 def _setups() -> list[tuple[str, str, int]]:

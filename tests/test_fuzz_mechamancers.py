@@ -1,5 +1,6 @@
-"""Fuzz: seeded random Mechamancers games for 2, 3 and 4 players, through the kit's harness
-(`tests/kit/fuzz.py` says what is checked after every event and decision).
+"""Fuzz: seeded random Mechamancers games for 2, 3 and 4 players and the 2-player two-roles variant
+(spec §7.1 V1), through the kit's harness (`tests/kit/fuzz.py` says what is checked after every
+event and decision).
 
 Mechamancers adds to the kit's checks: no negative mana or VP, no field above 6 mecha after every
 event, and the VP the players hold change only by theft between them and by the events that pay
@@ -36,7 +37,8 @@ def _format(n: int) -> Format:
 SPEC = FuzzSpec(
     rules=find_ruleset("mechamancers"),
     test_file="tests/test_fuzz_mechamancers.py",
-    formats=[_format(2), _format(3), _format(4)],
+    formats=[_format(2), _format(3), _format(4),
+             Format("2p-two-roles", 2, lambda rng, seed: {"format": t.TWO_ROLES}, key="mech/2v1")],
     cheap_invariants=counters,
     moves=(*MOVES, Drawn, Activated, Left, Discarded, RolePicked, EventRevealed, Placed),
 )

@@ -33,6 +33,7 @@ FORMATS: list[tuple[str, str, int]] = [
     ("arcmage", "1v1", 2),
     ("arcmage", "ffa", 3),
     ("mechamancers", "", 3),
+    ("mechamancers", "two-roles", 2),
     ("altered", "", 2),
 ]
 """Every game and format (with its player count) the hidden-card rules are checked on."""
@@ -74,7 +75,7 @@ def options(game: str, fmt: str, players: int) -> dict[str, Any]:
     if game == "altered":
         return {"decks": dict(zip(NAMES, ALTERED_DECKS, strict=False))}
     if game == "mechamancers":
-        return {}
+        return {"format": fmt} if fmt else {}
     if fmt == "draft":
         return {"format": fmt, "elements": list(ELEMENTS)}
     if fmt != "constructed":  # Algomancy's group formats: elements and seats as the format deals them

@@ -22,8 +22,9 @@ def covers(*ids: str) -> Callable[[F], F]:
     return lambda fn: fn
 
 
-def game(players: int = 2, seed: int = 0, given: dict[str, Any] | None = None, start: int = 0) -> Game:
-    options: dict[str, Any] = {"start_player": start}
+def game(players: int = 2, seed: int = 0, given: dict[str, Any] | None = None, start: int = 0,
+         fmt: str = "") -> Game:
+    options: dict[str, Any] = {"start_player": start, "format": fmt}
     if given is not None:
         options["given"] = given
     return new_game("mechamancers", players=NAMES[:players], seed=seed, options=options)

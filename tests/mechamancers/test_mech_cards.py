@@ -4,8 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from mech_play import ANN, BOB, attack, covers, damage, game, keys, mana, oids, to_activation, to_combat, vp, zone
+from mech_play import (
+    ANN,
+    BOB,
+    attack,
+    covers,
+    damage,
+    finish_turn,
+    game,
+    keys,
+    mana,
+    oids,
+    to_activation,
+    to_combat,
+    vp,
+    zone,
+)
 
+from cardgames.engine.core_events import TriggerQueued
 from cardgames.engine.game import Game
 from cardgames.games.mechamancers import board as b
 from cardgames.games.mechamancers import table as t
@@ -193,3 +209,39 @@ def test_the_plain_mecha_are_their_printed_states() -> None:
     for cid, states in printed.items():
         card = cat.mech(cid)
         assert [b.state_label(card, s) for s in card.states] == states, cid
+
+
+def test_each_player_orders_their_own_triggers() -> None:
+    """Spec §9.4: simultaneous triggers resolve in turn order, "and each player orders their own".
+    No two of the pool's triggers of one player ever wait together and differ (Reflect and Spikes
+    come one attack at a time; what waits together is Self-Destructs), so the two are queued here
+    directly, as a future card's ability would queue them."""
+    g = duel(["gatling-hound", "sparkjack"], ["rampart-drone"])
+    hound, spark = oids(g, ANN, "gatling-hound")[0], oids(g, ANN, "sparkjack")[0]
+    for kind, target in (("reflect", spark), ("spikes", hound)):
+        g.flow.emit(TriggerQueued({"id": g.flow.new_id(), "kind": kind, "seat": ANN, "target": target}))
+    g._settle()
+    d = g.decision
+    assert d.kind == "trigger_order" and d.seat_index == ANN
+    assert [o.label for o in d.options] == ["Reflect: 1 damage to Sparkjack (Ann)",
+                                            "Spikes: 2 damage to Gatling Hound (Ann)"]
+    g.choose(d.options[1].key)  # Spikes first: the Hound dies; then Reflect destroys the Sparkjack
+    assert zone(g, hound) == t.discard("attack") and zone(g, spark) == t.discard("attack")
+    assert g.decision.kind == "combat"
+    assert g.ruleset.public_decisions >= {"trigger_order"}  # answered on the public table
+
+
+def test_a_players_triggers_that_do_not_differ_are_not_ordered() -> None:
+    """Forge Tremor destroys both of Ann's Wasps at once: the same trigger twice, so nobody is asked
+    which goes first; Ann aims each Self-Destruct in turn."""
+    g = game(2, given={"events": ["forge-tremor"],
+                       "players": {"Ann": {"role": "ruler", "field": ["kamikaze-wasp", "kamikaze-wasp"]},
+                                   "Bob": {"role": "barricade", "field": ["iron-bastion"]}}})
+    finish_turn(g)
+    finish_turn(g)
+    assert g.decision.kind == "self_destruct" and g.decision.seat_index == ANN
+    bastion = oids(g, BOB, "iron-bastion")[0]
+    g.choose(f"at:{bastion}")
+    assert g.decision.kind == "self_destruct"
+    g.choose(f"at:{bastion}")
+    assert zone(g, bastion) == t.discard("defense")  # the Tremor and both Wasps: 3 on a 3-health card

@@ -201,3 +201,16 @@ def test_a_mecha_does_not_attack_itself() -> None:
     assert f"at:{frame}" not in keys(g) and f"at:{oids(g, BOB, 'plate-sentry')[0]}" in keys(g)
     g = duel(["berserker-frame"], [])  # nothing else on any field: no attack is offered at all
     assert not [k for k in keys(g) if k.startswith("strike:")] and "end" in keys(g)
+
+
+def test_the_log_names_the_owner_of_a_destroyed_mecha() -> None:
+    """A destroyed mecha is named with the player whose field it left (not the last seat)."""
+    g = duel(["gatling-hound", "sparkjack", "sparkjack"], ["sparkjack"])
+    hound = oids(g, ANN, "gatling-hound")[0]
+    own, other = oids(g, ANN, "sparkjack")
+    attack(g, hound, own)
+    attack(g, hound, oids(g, BOB, "sparkjack")[0])
+    log = g.log(None)
+    assert "Sparkjack (Ann) is destroyed" in log and "Sparkjack (Bob) is destroyed" in log
+    assert not any("Gatling" in line and "destroyed" in line for line in log)
+    assert zone(g, other) == t.field(ANN)

@@ -58,3 +58,12 @@ def test_start_player_chooses_first_h17() -> None:
     """H17: the start player (the rulebook's youngest) is chosen, or random from the seed."""
     g = new_game("mechamancers", players=NAMES[:3], options={"start_player": "Bob"})
     assert g.decision.kind == "pledge" and g.decision.seat_index == BOB
+
+
+def test_a_given_round_holds_for_its_pledge_too() -> None:
+    """A prepared board (`given`) for round 5 without roles starts at round 5's pledge, not round 1's;
+    an Eclipse drawn at the end of round 4 holds in it."""
+    given = {"round": 5, "eclipse": True, "players": {"Ann": {"mana": 4}}}
+    g = new_game("mechamancers", players=NAMES[:2], options={"start_player": "Ann", "given": given})
+    assert g.decision.kind == "pledge" and g.state.globals["round"] == 5
+    assert t.eclipse(g.state)

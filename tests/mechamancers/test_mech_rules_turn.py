@@ -176,3 +176,13 @@ def test_a_full_field_scraps_one_to_make_room_h21() -> None:
     g.choose(f"scrap:{bulwark}")
     assert zone(g, bulwark) == t.REMOVED and zone(g, drone) == t.field(ANN)
     assert len(g.state.zones[t.field(ANN)].cards) == 6 and mana(g, ANN) == 1
+
+
+def test_the_log_names_the_owner_of_a_scrapped_mecha() -> None:
+    """A mecha scrapped to make room (H21) is named with its owner in the log."""
+    g = solo("ruler", mana=0, field=["bulwark", "plate-sentry", "plate-sentry", "plate-sentry", "sparkjack",
+                                     "sparkjack"], hand=["rampart-drone"])
+    to_activation(g)
+    g.choose(f"activate:{next(o.id for o in g.state.cards_in(t.hand(ANN)))}")
+    g.choose(f"scrap:{oids(g, ANN, 'sparkjack')[0]}")
+    assert "Sparkjack (Ann) is scrapped" in g.log(None)

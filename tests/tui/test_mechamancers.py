@@ -88,7 +88,7 @@ async def test_four_player_game_by_the_keen_bot_keeps_every_secret() -> None:
 
 def test_hand_overs_per_game_are_what_private_choices_need() -> None:
     """Counted as the app counts them: the sealed pledge takes one curtain per seat per round (7
-    rounds); the rest are turns that open a hand. Fewer than 2 per turn on average."""
+    rounds; four a round in the two-roles variant); the rest are turns that open a hand."""
     from cardgames import new_game
 
     for players in (TWO, FOUR):
@@ -100,6 +100,14 @@ def test_hand_overs_per_game_are_what_private_choices_need() -> None:
             table.answer(g.ruleset, g.state, d, o)
             g.choose(o)
         assert 7 * len(players) <= table.curtains <= 7 * len(players) * 3
+    g = new_game("mechamancers", TWO, 5, with_app_stops(TWO, {"format": "two-roles"}))
+    bot, table = KeenBot(5), Table()
+    while g.outcome is None:  # the two-roles variant: four sealed pledge picks a round, alternating
+        d = g.decision
+        o = bot.choose(d)
+        table.answer(g.ruleset, g.state, d, o)
+        g.choose(o)
+    assert 7 * 4 <= table.curtains <= 7 * 4 * 2
 
 
 async def test_the_board_shows_each_mechas_state_now_and_next(tmp_path: Path) -> None:
@@ -117,6 +125,20 @@ async def test_the_board_shows_each_mechas_state_now_and_next(tmp_path: Path) ->
         bastion = next(o for o in session.game.state.objects.values() if o.card == "iron-bastion")
         details = board.details(session.view(), bastion.id)
         assert "S4" in details and "**S2**" in details and "Death" in details
+
+
+async def test_the_board_shows_the_higher_base_defend_of_two_roles(tmp_path: Path) -> None:
+    """The two-roles variant: each seat shows both role cards, and its base defend is the higher."""
+    session = Session.start("mechamancers", TWO, 7, {"format": "two-roles", "given": {"players": {
+        "Ann": {"role": ["quirk", "barricade"]}, "Bob": {"role": ["warlock", "ruler"]}}}}, tmp_path / "s.save")
+    session.sit()
+    app = CardgamesApp(session)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "The Barricade" in text and "The Quirk" in text and "The Warlock" in text and "The Ruler" in text
+        assert "shields 2 + base defend 3" in text and "shields 2 + base defend 2" in text
+        assert "Turn order: Ann → Bob → Bob → Ann" in text
 
 
 async def test_why_not_names_the_rule(tmp_path: Path) -> None:
@@ -139,6 +161,20 @@ async def test_the_new_game_form_gives_what_play_gives(monkeypatch: pytest.Monke
     assert game == "mechamancers" and ours["start_player"] == "1"
     assert rules.normalize_options(names, ours) == rules.normalize_options(names, theirs)
     assert rules.normalize_options(names, ours)["start_player"] == 1
+
+
+async def test_the_new_game_form_offers_the_two_roles_variant_as_play_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 2-player variant V1 is a format of New game; it gives the game `play --format two-roles` gives."""
+    from test_setup_form import cli_options, form_options
+
+    from cardgames.games import find_ruleset
+
+    game, ours = await form_options({"game": "mechamancers", "mech-format": "two-roles", "mech-start-player": "0"})
+    theirs = cli_options(monkeypatch, "mechamancers", "--players", "Ann,Bob", "--format", "two-roles",
+                         "--start-player", "Ann")
+    rules = find_ruleset("mechamancers")
+    assert game == "mechamancers" and ours["format"] == "two-roles"
+    assert rules.normalize_options(TWO, ours) == rules.normalize_options(TWO, theirs)
 
 
 async def test_w_and_i_keys_on_the_board(tmp_path: Path) -> None:

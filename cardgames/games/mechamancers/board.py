@@ -111,11 +111,11 @@ def shield_of(cat: Catalog, state: State, obj: GameObject) -> int:
 
 
 def base_defend(cat: Catalog, state: State, seat: int) -> int:
-    """The role's base defend (0 during Eclipse)."""
-    role = t.role_of(state, seat)
-    if role is None or t.eclipse(state):
+    """The role's base defend (0 during Eclipse); holding two roles (the variant), the higher."""
+    roles = t.roles_of(state, seat)
+    if not roles or t.eclipse(state):
         return 0
-    return cat.role(role).defend
+    return max(cat.role(role).defend for role in roles)
 
 
 def pierce(cat: Catalog, state: State, seat: int) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow
-from cardgames.engine.state import Frame, GameObject, State
+from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.games.mechamancers import board as b
 from cardgames.games.mechamancers import table as t
 from cardgames.games.mechamancers.catalog import Catalog
@@ -52,7 +52,7 @@ def destroy(cat: Catalog, flow: Flow, obj: GameObject, by: int | None, hit: bool
     """The mecha is destroyed: to its discard pile, then its own and its allies' triggers."""
     state = flow.state
     seat, w = obj.controller, b.word(cat, obj)
-    flow.emit(Left(obj.id, leave_to(cat, obj), destroyed=True))
+    flow.emit(Left(obj.id, leave_to(cat, obj), destroyed=True, seat=seat))
     if hit and by is not None and w == "spikes":
         queue(flow, "spikes", seat, by)
     if w == "self-destruct":
@@ -79,11 +79,12 @@ def heal(flow: Flow, target: int, amount: int) -> None:
 def scrap(cat: Catalog, flow: Flow, oid: int) -> None:
     """The owner removes a mecha from its field (not destroyed: no trigger, H21)."""
     obj = flow.state.objects[oid]
-    flow.emit(Left(oid, leave_to(cat, obj), destroyed=False))
+    flow.emit(Left(oid, leave_to(cat, obj), destroyed=False, seat=obj.controller))
 
 
 class Triggers:
-    """The `trigger` frame: resolve queued triggers one at a time, in this round's turn order."""
+    """The `trigger` frame: resolve queued triggers one at a time, in this round's turn order; a
+    player with two or more that differ chooses which of theirs resolves first (spec §9.4)."""
 
     def __init__(self, cat: Catalog) -> None:
         self.cat = cat
@@ -98,8 +99,14 @@ class Triggers:
             order = t.turn_order(state) or list(range(len(state.players)))
             first = min(state.pending_triggers,
                         key=lambda tr: order.index(int(tr["seat"])) if int(tr["seat"]) in order else 99)
-            flow.emit(ce.TriggersTaken([int(first["id"])]))
-            flow.update(frame, trig=first)
+            seat = int(first["seat"])
+            choices = distinct([tr for tr in state.pending_triggers if int(tr["seat"]) == seat])
+            if len(choices) >= 2:
+                options = [Option(f"first:{tr['id']}", self.trigger_label(state, tr), "trigger")
+                           for tr in choices]
+                return Ask(seat, "trigger_order", "Your triggers resolve one at a time: which goes first?",
+                           options)
+            self.take(flow, frame, first)
             return None
         kind, seat, target = str(trig["kind"]), int(trig["seat"]), trig.get("target")
         if kind == "reflect" or kind == "spikes":
@@ -115,8 +122,39 @@ class Triggers:
         return Ask(seat, "self_destruct", "Kamikaze Wasp self-destructs: deal 1 damage to any one mecha", options)
 
     def answer(self, flow: Flow, frame: Frame, option: Option) -> None:
+        head, _, tail = option.key.partition(":")
+        if head == "first":
+            chosen = next(tr for tr in flow.state.pending_triggers if int(tr["id"]) == int(tail))
+            self.take(flow, frame, chosen)
+            return
         flow.pop(frame)
-        deal(self.cat, flow, int(option.key.split(":")[1]), 1)
+        deal(self.cat, flow, int(tail), 1)
+
+    def take(self, flow: Flow, frame: Frame, trig: dict[str, Json]) -> None:
+        flow.emit(ce.TriggersTaken([int(str(trig["id"]))]))
+        flow.update(frame, trig=trig)
+
+    def trigger_label(self, state: State, trig: dict[str, Json]) -> str:
+        kind, target = str(trig["kind"]), trig.get("target")
+        if kind == "self-destruct":
+            return "Self-Destruct: deal 1 damage to any one mecha"
+        victim = "its attacker (gone)"
+        if target is not None and on_field(state, int(str(target))):
+            obj = state.objects[int(str(target))]
+            victim = f"{self.cat.mech(obj.card).name} ({state.players[obj.controller].name})"
+        return f"{kind.capitalize()}: {1 if kind == 'reflect' else 2} damage to {victim}"
+
+
+def distinct(triggers: list[dict[str, Json]]) -> list[dict[str, Json]]:
+    """One of each different trigger (same kind and target: the order between them changes nothing)."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for tr in triggers:
+        key = (str(tr["kind"]), str(tr.get("target")))
+        if key not in seen:
+            seen.add(key)
+            out.append(tr)
+    return out
 
 
 def settle(flow: Flow) -> bool:

@@ -44,7 +44,7 @@ def describe_event(cat: Catalog, state: State, ev: Event, viewer: int | None) ->
     if isinstance(ev, Healed):
         return f"{name(ev.id)} is repaired by {ev.amount}"
     if isinstance(ev, Left):
-        owner = players[state.objects[ev.id].owner].name
+        owner = players[ev.seat if ev.seat >= 0 else state.objects[ev.id].owner].name
         how = "is destroyed" if ev.destroyed else "is scrapped"
         return f"{name(ev.id)} ({owner}) {how}" + (" and leaves the game" if ev.to == t.REMOVED else "")
     if isinstance(ev, Discarded):
@@ -73,7 +73,7 @@ def describe_event(cat: Catalog, state: State, ev: Event, viewer: int | None) ->
     if isinstance(ev, ce.GlobalSet) and ev.key == "round":
         return f"— Round {ev.value} —"
     if isinstance(ev, ce.TurnBegan):
-        role = t.role_of(state, ev.active)
+        role = t.turn_role(state) or t.role_of(state, ev.active)
         return f"{players[ev.active].name}'s turn" + (f" ({cat.role(role).name})" if role else "")
     if isinstance(ev, ce.GameEnded):
         return f"Game over: {ev.reason}"

@@ -108,11 +108,13 @@ def _healed(s: State, e: Healed) -> None:
 @dataclass(frozen=True, slots=True)
 class Left(Event):
     """A mecha leaves a field: `destroyed` (damage reached its health) or scrapped; to its type's
-    discard pile, or out of the game for a Bulwark (H5)."""
+    discard pile, or out of the game for a Bulwark (H5). `seat`: whose field it left (-1 in saves
+    from before it was recorded)."""
 
     id: int
     to: str
     destroyed: bool
+    seat: int = -1
 
 
 @applies(Left)

@@ -25,6 +25,21 @@ def first_chooser(state: State) -> int:
     return int(first) if first is not None else int(state.globals.get("start_player", 0))
 
 
+def set_turns(flow: Flow, cat: Catalog) -> None:
+    """The roles are face up: this round's turns follow their numbers, one per role held (two each in
+    the two-roles variant); the turn order names each seat once, by its first turn."""
+    state = flow.state
+    turns = sorted(((s, role) for s in range(len(state.players)) for role in t.roles_of(state, s)),
+                   key=lambda turn: cat.role(turn[1]).order)
+    seats: list[int] = []
+    for s, _ in turns:
+        if s not in seats:
+            seats.append(s)
+    flow.emit(ce.GlobalSet("turn_order", seats))
+    flow.emit(ce.GlobalSet("turns", [[s, role] for s, role in turns]))
+    flow.emit(ce.PhaseBegan("turns"))
+
+
 def standings(cat: Catalog, state: State) -> list[int]:
     """The winners: most VP, then the highest field cost, then the most mana; else shared (H33)."""
     def key(s: int) -> tuple[int, int, int]:
@@ -55,7 +70,7 @@ class Rounds:
                 if state.players[s].counters.get("stolen"):
                     flow.emit(ce.PlayerCounterAdded(s, "stolen", -state.players[s].counters["stolen"]))
             first = first_chooser(state)
-            order = [(first + i) % n for i in range(n)]
+            order = [(first + i) % n for i in range(n)] * (2 if t.two_roles(state) else 1)
             flow.emit(ce.GlobalSet("pledge_order", order))
             for oid in list(state.zones[t.ROLES].cards):
                 flow.emit(ce.ObjectMoved(oid, t.pack(first)))
@@ -67,11 +82,11 @@ class Rounds:
             flow.update(frame, step="turns", i=0)
             return None
         if step == "turns":
-            order = t.turn_order(state)
+            turns = t.turns(state)
             i = int(frame.data["i"])
-            if i < len(order):
+            if i < len(turns):
                 flow.update(frame, i=i + 1)
-                flow.push("turn", seat=order[i], step="start")
+                flow.push("turn", seat=turns[i][0], role=turns[i][1], step="start")
                 return None
             flow.update(frame, step="event")
             return None
@@ -93,7 +108,7 @@ class Rounds:
             return None
         # cleanup: hand limits after the event, roles back in the middle, the next round
         order = t.turn_order(state)
-        ruler = next((s for s in range(n) if t.role_of(state, s) == "ruler"), None)
+        ruler = next((s for s in range(n) if "ruler" in t.roles_of(state, s)), None)
         flow.emit(ce.GlobalSet("last_ruler", ruler))
         flow.emit(ce.GlobalSet("last_first_turn", order[0] if order else None))
         for s in range(n):
@@ -102,6 +117,8 @@ class Rounds:
         for oid in list(state.zones[t.ASIDE].cards):
             flow.emit(ce.ObjectMoved(oid, t.ROLES))
         flow.emit(ce.GlobalSet("turn_order", []))
+        flow.emit(ce.GlobalSet("turns", []))
+        flow.emit(ce.GlobalSet("turn_role", None))  # it would name a role card passed in secret next
         flow.update(frame, step="start")
         for s in reversed(order):
             flow.push("limit", seat=s)
@@ -112,11 +129,10 @@ class Rounds:
         state = flow.state
         n = len(state.players)
         for s in range(n):
-            for oid in list(state.zones[t.pledge(s)].cards):
+            for oid in sorted(state.zones[t.pledge(s)].cards,
+                              key=lambda oid: self.cat.role(state.objects[oid].card).order):
                 flow.emit(ce.ObjectMoved(oid, t.role_zone(s)))
-        order = sorted(range(n), key=lambda s: self.cat.role(str(t.role_of(state, s))).order)
-        flow.emit(ce.GlobalSet("turn_order", order))
-        flow.emit(ce.PhaseBegan("turns"))
+        set_turns(flow, self.cat)
 
     # -- the pledge ---------------------------------------------------------------------------
 
@@ -131,7 +147,9 @@ class Rounds:
             opts.append(Option(f"role:{o.id}", f"{role.name} — turn {role.order}, {role.mana} mana, "
                                f"defend {role.defend}, {role.privilege_name}", "role", o.id))
         left = len(opts) - 1
-        return Ask(seat, "pledge", f"Pledge: choose your role in secret (you pass {left} on)", opts)
+        which = ("your second role" if i >= len(state.players) else "your first role") if t.two_roles(state) \
+            else "your role"
+        return Ask(seat, "pledge", f"Pledge: choose {which} in secret (you pass {left} on)", opts)
 
     def pledge_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
         state = flow.state

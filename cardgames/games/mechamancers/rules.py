@@ -31,12 +31,12 @@ from cardgames.games.mechamancers.why_not import reasons
 class Mechamancers(Ruleset):
     name = "mechamancers"
     title = "Mechamancers"
-    rules_version = "1"
+    rules_version = "2"
     min_players = 2
     max_players = 4
     sealed_decisions = frozenset({"pledge", "foresight"})
     public_decisions = frozenset({"draw_pile", "combat", "attack_target", "arc", "overclock", "assault",
-                                  "self_destruct", "tithe", "privilege_repair", "repair"})
+                                  "self_destruct", "trigger_order", "tithe", "privilege_repair", "repair"})
 
     def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
         self.cat = catalog or Catalog.load(card_paths)
@@ -52,9 +52,11 @@ class Mechamancers(Ruleset):
         return self.cat.fingerprint
 
     def setup_form(self) -> SetupForm:
-        """2–4 players; who chooses the first role (the rulebook: the youngest player)."""
+        """2–4 players, or the two-roles variant for 2; who chooses the first role (the rulebook:
+        the youngest player)."""
         return SetupForm(
-            formats=(Format("", self.title, (2, 3, 4)),),
+            formats=(Format("", self.title, (2, 3, 4)),
+                     Format(t.TWO_ROLES, "Two roles each (2-player variant)", (2,))),
             choices=(Choice("start_player", "Who chooses a role first in round 1",
                             (("Random (the youngest player, if you like)", RANDOM),
                              ("The first player listed", "0"), ("The second player listed", "1"))),),
@@ -72,8 +74,12 @@ class Mechamancers(Ruleset):
             raise SetupError(f"Mechamancers is for 2-4 players (there are 4 Bulwarks), not {n}")
         if len(set(names)) != n or any(not str(x).strip() for x in names):
             raise SetupError("player names must be distinct and not empty")
-        if options.get("format") not in (None, ""):
-            raise SetupError("Mechamancers has one format; leave `format` out")
+        fmt = options.get("format") or ""
+        if fmt not in ("", t.TWO_ROLES):
+            raise SetupError(f"Mechamancers has no format {fmt!r}; leave `format` out, or {t.TWO_ROLES!r} "
+                             "(the 2-player variant: two roles each)")
+        if fmt == t.TWO_ROLES and n != 2:
+            raise SetupError(f"the two-roles variant is for 2 players, not {n}")
         start = options.get("start_player")
         if start in (None, RANDOM):
             start = None
@@ -83,13 +89,13 @@ class Mechamancers(Ruleset):
             start = int(start)
         if start is not None and not (isinstance(start, int) and 0 <= start < n):
             raise SetupError(f"start_player must be a player's name or seat 0-{n - 1}, not {options['start_player']!r}")
-        out: dict[str, Json] = {"format": "", "start_player": start}  # one format, unnamed
+        out: dict[str, Json] = {"format": fmt, "start_player": start}  # "": the standard game
         given = options.get("given")
         if given is not None:
             if not isinstance(given, dict):
                 raise SetupError("`given` must be a mapping")
             try:
-                check_given(self.cat, names, given)
+                check_given(self.cat, names, given, two=fmt == t.TWO_ROLES)
             except CardgamesError as exc:
                 raise SetupError(str(exc)) from None
             out["given"] = given
@@ -99,6 +105,8 @@ class Mechamancers(Ruleset):
         """Setup Summary: events, piles, Bulwarks, tokens (spec §6, H15-H17)."""
         n = len(names)
         flow.emit(ce.PlayersSeated(list(names), list(range(n))))
+        if options.get("format") == t.TWO_ROLES:
+            flow.emit(ce.GlobalSet("two_roles", True))
         for k in t.PILES:
             flow.emit(ce.ZoneCreated(t.pile(k), "pile", None, "hidden"))
             flow.emit(ce.ZoneCreated(t.discard(k), "pile", None, "public"))

@@ -16,6 +16,8 @@ EVENTS = "events"
 EVENTS_BOX = "events:box"
 EVENTS_DONE = "events:done"
 REMOVED = "removed"
+TWO_ROLES = "two-roles"
+"""The optional 2-player variant (spec §7.1 V1): each player drafts two roles and takes a turn with each."""
 
 
 def pile(kind: str) -> str:
@@ -68,9 +70,19 @@ def all_field_cards(state: State) -> list[GameObject]:
 
 
 def role_of(state: State, seat: int) -> str | None:
-    """The role a seat holds face up this round (None during the pledge)."""
+    """The role a seat holds face up this round (None during the pledge); in the two-roles variant,
+    the one it holds with the lower turn number."""
     cards = state.zones[role_zone(seat)].cards
     return state.objects[cards[0]].card if cards else None
+
+
+def roles_of(state: State, seat: int) -> list[str]:
+    """Every role a seat holds face up this round (two in the two-roles variant)."""
+    return [state.objects[oid].card for oid in state.zones[role_zone(seat)].cards]
+
+
+def two_roles(state: State) -> bool:
+    return bool(state.globals.get("two_roles"))
 
 
 def mana(state: State, seat: int) -> int:
@@ -96,5 +108,17 @@ def bloodlust(state: State) -> bool:
 
 
 def turn_order(state: State) -> list[int]:
-    """This round's seats in turn order (ascending role number); set once roles are revealed."""
+    """This round's seats in turn order (ascending role number), each once (in the two-roles variant,
+    by its first turn); set once roles are revealed."""
     return [int(s) for s in state.globals.get("turn_order", [])]
+
+
+def turns(state: State) -> list[tuple[int, str]]:
+    """This round's turns in order: (seat, the role it plays the turn with)."""
+    return [(int(seat), str(role)) for seat, role in state.globals.get("turns", [])]
+
+
+def turn_role(state: State) -> str | None:
+    """The role of the turn being played (or last played) this round."""
+    role = state.globals.get("turn_role")
+    return str(role) if role is not None else None

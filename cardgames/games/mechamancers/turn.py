@@ -35,8 +35,9 @@ class Turn:
             return None
         state = flow.state
         seat, step = int(frame.data["seat"]), str(frame.data["step"])
-        role = self.cat.role(str(t.role_of(state, seat)))
+        role = self.cat.role(str(frame.data.get("role") or t.role_of(state, seat)))
         if step == "start":
+            flow.emit(ce.GlobalSet("turn_role", role.id))
             flow.emit(ce.TurnBegan(state.turn + 1, seat))
             flow.emit(ce.PhaseBegan("resource"))
             flow.emit(ce.PlayerCounterAdded(seat, "mana", role.mana))

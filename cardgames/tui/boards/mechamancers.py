@@ -82,7 +82,7 @@ def seat_body(sheet: Sheet, view: GameView, p: PlayerView, decision: Decision | 
     faces += [mecha_face(c, refs) for c in field]
     sheet.tiles(faces)
     shields = sum(int(c.facts.get("shield", 0)) for c in field)
-    defend = int(role[0].facts.get("defend", 0)) if role else 0
+    defend = max((int(c.facts.get("defend", 0)) for c in role), default=0)  # two roles: the higher
     sheet.text(f"Field {len(field)}/6 · shields {shields} + base defend {defend}"
                + (" (Eclipse: 0)" if view.globals.get("eclipse_round") == view.globals.get("round") else ""))
     hand = view.zones[f"hand:{p.seat}"]
@@ -119,7 +119,7 @@ def table_body(sheet: Sheet, view: GameView, decision: Decision | None) -> None:
     for k in PILES:
         piles.append(f"{k.title()}: {view.zones[f'pile:{k}'].count} (discard {view.zones[f'discard:{k}'].count})")
     sheet.text("   ".join(piles))
-    order = [int(s) for s in g.get("turn_order") or []]
+    order = [int(s) for s, _ in g.get("turns") or []] or [int(s) for s in g.get("turn_order") or []]
     if order:
         sheet.text("Turn order: " + " → ".join(escape(names[s]) for s in order))
     elif view.phase == "pledge":
