@@ -21,37 +21,62 @@ from cardgames.engine.knowledge import can_see
 REVEALED = "hidden information was revealed"
 
 
-def _faces(game: Game) -> dict[int, tuple[set[int], set[int]]]:
+Faces = tuple[set[int], dict[int, str]]
+"""What one seat's view shows: the ids face up (on the table, or named by an option of its
+decision: a search lists cards of a deck), and the ids it lists by id (not by a handle), with
+the zone each lies in."""
+
+
+def _faces(game: Game) -> dict[int, Faces]:
     """For each seat, the ids its view shows face up - on the table, or named by an option of its
-    decision (a search lists cards of a deck) - and the ids it holds: those face up and those of
-    backs shown by their id (a card it watched go where it lies), not by a handle, outside a
-    hidden zone (a card drawn from a deck is a reveal even to a seat that once looked at it)."""
+    decision - and the ids it lists by their id (face up, or a back it watched go where it lies)."""
     out = {}
     for s in range(len(game.state.players)):
         view = game.view(s)
-        listed = {c.id for zid, z in view.zones.items() for c in z.cards
-                  if c.id <= HANDLE_FLOOR and game.state.zones[zid].visibility != "hidden"}
+        listed = {c.id: zid for zid, z in view.zones.items() for c in z.cards if c.id <= HANDLE_FLOOR}
         named = {o.ref for o in view.decision.options if o.ref is not None and 0 <= o.ref <= HANDLE_FLOOR} \
             if view.decision else set()
         out[s] = (set(face_up(view)) | named, listed)
     return out
 
 
-def _passing(game: Game) -> dict[int, set[int]]:
-    """Listen for cards that pass face up through a place a seat sees and leave it before the next
-    decision (a card turned up from a deck and put back under it): seat -> ids."""
-    seen: dict[int, set[int]] = {s: set() for s in range(len(game.state.players))}
+def _newly_seen(game: Game, held: dict[int, str], ids: set[int]) -> set[int]:
+    """Of `ids` (seen after the answer), those the seat did not hold before - or held only as a
+    card lying in a hidden zone that it has left since (a card drawn from a deck is a reveal even
+    to a seat that once looked at it: it could not tell where in the deck it lay)."""
+    out = set()
+    for i in ids:
+        was = held.get(i)
+        now = game.state.objects[i].zone if i in game.state.objects else None
+        if was is None or (game.state.zones[was].visibility == "hidden" and now != was):
+            out.add(i)
+    return out
 
-    def listen(flow: Flow, ev: Event) -> None:
-        for oid in ev.touched(flow.state):
-            obj = flow.state.objects.get(oid)
+
+class _Watch:
+    """Listen to one answer's events: cards that pass face up through a place a seat sees and
+    leave it before the next decision (a card turned up from a deck and put back under it), cards
+    an event shows a seat where they lie (`Event.shows`: a peek at a deck), and cards shuffled."""
+
+    def __init__(self, game: Game) -> None:
+        seats = range(len(game.state.players))
+        self.passing: dict[int, set[int]] = {s: set() for s in seats}
+        self.shown: dict[int, dict[int, str]] = {s: {} for s in seats}
+        self.scrambled: set[int] = set()
+        game.flow.listeners.append(self.listen)
+
+    def listen(self, flow: Flow, ev: Event) -> None:
+        state = flow.state
+        for oid in ev.touched(state):
+            obj = state.objects.get(oid)
             if obj is not None:
-                for s in seen:
-                    if can_see(flow.state, obj, s):
-                        seen[s].add(oid)
-
-    game.flow.listeners.append(listen)
-    return seen
+                for s in self.passing:
+                    if can_see(state, obj, s):
+                        self.passing[s].add(oid)
+        if type(ev).SCRAMBLES:  # a shuffle: nobody can tell the cards apart any more
+            self.scrambled.update(ev.touched(state))
+        for oid, seat in ev.shows(state):
+            self.shown[seat][oid] = state.objects[oid].zone
 
 
 def _declared_reveal(game: Game, events: list[Event]) -> bool:
@@ -73,18 +98,27 @@ def test_undo_is_refused_exactly_when_a_hidden_card_became_visible_since_the_las
         g = start(game, fmt, players, seed)
         bot = KeenBot(seed)
         before, existed = _faces(g), set(g.state.objects)
+        looked: dict[int, dict[int, str]] = {s: {} for s in range(players)}
+        """Cards each seat was named in a decision or shown where they lie (in a hidden zone)."""
         while g.outcome is None and sum(counts.values()) < 1200 * seed:
             d = g.decision
             mark = len(g.events)
-            passing = _passing(g)
+            watch = _Watch(g)
             g.choose(bot.choose(d))
-            g.flow.listeners.pop()
+            g.flow.listeners.remove(watch.listen)
             if over(g):
                 break
             after = _faces(g)
-            shown = {s: (after[s][0] - before[s][1]) & existed for s in after}
-            for s, ids in passing.items():  # seen on the way, gone from sight by now
-                shown[s] |= (ids - before[s][1]) & existed
+            shown = {}
+            for s in after:
+                for i in watch.scrambled:
+                    looked[s].pop(i, None)
+                held = {**looked[s], **before[s][1]}
+                seen = (after[s][0] | watch.passing[s] | set(watch.shown[s])) & existed
+                shown[s] = _newly_seen(g, held, seen)
+                looked[s].update(watch.shown[s])
+                looked[s].update({i: g.state.objects[i].zone for i in after[s][0] - set(after[s][1])
+                                  if i in g.state.objects})
             revealed = any(shown.values()) or _declared_reveal(g, g.events[mark:])
             reason = g.undo_reason(d.seat_index)
             if revealed:
