@@ -29,12 +29,12 @@ from cardgames.games.algomancy.teamdraft import build_team_decks
 from cardgames.games.algomancy.turn import Turn
 from cardgames.games.algomancy.verbs import sacrifice_answer, sacrifice_run
 
-FORMATS = ("draft", "constructed", "cube", "teams", "archenemy", "teamdraft")
+FORMATS = ("draft", "constructed", "cube", "teams", "joint", "archenemy", "teamdraft")
 ELEMENT_CHOICES = ("random", "alternate")
-TEAM_SIZES = {"teams": (4, 6), "archenemy": (3,), "teamdraft": (4, 6)}
+TEAM_SIZES = {"teams": (4, 6), "joint": (4, 6), "archenemy": (3,), "teamdraft": (4, 6)}
 CUBE_STYLES = ("algomancy", "traditional")
-"""The team setups (rulebook: Player setups), played as live draft: split teams 2v2 or 3v3, and
-archenemy, one player against two with a head start. Other formats: 1v1 with two players,
+"""The team setups (rulebook: Player setups), played as live draft: split teams 2v2 or 3v3, joint
+teams 2v2 or 3v3 (a team shares one region and one life total), and archenemy, one player against two with a head start. Other formats: 1v1 with two players,
 free-for-all with three to six."""
 COPIES = 2
 """Copies of each pool card in the live-draft deck with up to four players (R15; seating.copies)."""
@@ -96,13 +96,15 @@ class Algomancy(Ruleset):
                      Format("constructed", "Constructed (a decklist each; 3+ players: free-for-all)", seats),
                      Format("cube", "Cube draft (draft 30-card decks from the whole pool, then play them)", seats),
                      Format("teams", "Split teams, live draft (2v2 or 3v3; team-mates sit apart)", (4, 6)),
+                     Format("joint", "Joint teams, live draft (2v2 or 3v3; a team shares one region and one life)",
+                            (4, 6)),
                      Format("archenemy", "Archenemy, live draft (one against two, with a head start)", (3,)),
                      Format("teamdraft", "Team draft, split teams (each team drafts from its members' decklists)",
                             (4, 6))),
             choices=(Choice("element_choice", "Elements of the shared deck",
                             (("The elements at random (3, or 4 with four or more players)", "random"),
                              ("Players choose the elements in turn", "alternate")),
-                            formats=("draft", "teams", "archenemy")),
+                            formats=("draft", "teams", "joint", "archenemy")),
                      Choice("cube_style", "How the cube is drafted",
                             (("Algomancy cube draft (draw 2, pass a pack of 10, 15 times)", "algomancy"),
                              ("Traditional cube draft (three packs of 15, one pick at a time)", "traditional")),
@@ -147,7 +149,7 @@ class Algomancy(Ruleset):
             out["head_start"] = head
         elements = options.get("elements")
         if elements is not None:
-            if fmt not in ("draft", "teams", "archenemy"):
+            if fmt not in ("draft", "teams", "joint", "archenemy"):
                 raise SetupError("elements are chosen for live draft; constructed games use decks")
             want = draft_elements(len(names))
             if (not isinstance(elements, list) or len(elements) != want
@@ -224,8 +226,8 @@ class Algomancy(Ruleset):
         setup = "teams" if fmt == "teamdraft" else fmt if fmt in TEAM_SIZES else "ffa"
         team_decks = fmt == "teamdraft"
         fmt = "draft" if fmt in TEAM_SIZES else fmt  # team setups are live drafts (team draft: from team decks)
-        # split teams sit alternately (R71); the archenemy (the first player) against the rest
-        teams = [s % 2 for s in range(n)] if setup == "teams" else \
+        # split and joint teams sit alternately (R71, R72); the archenemy (the first player) against the rest
+        teams = [s % 2 for s in range(n)] if setup in ("teams", "joint") else \
             [min(s, 1) for s in range(n)] if setup == "archenemy" else list(range(n))
         flow.emit(ce.PlayersSeated(list(names), teams))
         flow.emit(ce.GlobalSet("format", "constructed" if fmt == "cube" else fmt))
@@ -251,7 +253,8 @@ class Algomancy(Ruleset):
             flow.emit(ce.ZoneCreated(t.pack(s), "hand", s, "owner"))
             flow.emit(ce.ZoneCreated(t.bin_(s), "pile", s, "public"))
             flow.emit(ce.ZoneCreated(t.resources(s), "area", s, "public"))
-            flow.emit(ce.ZoneCreated(t.region(s), "area", s, "public", scope=t.region(s)))
+            if t.home(flow.state, s) == s:  # joint teams: one region per team (R72)
+                flow.emit(ce.ZoneCreated(t.region(s), "area", s, "public", scope=t.region(s)))
             flow.emit(ce.PlayerCounterAdded(s, "life", t.LIFE))
             flow.emit(ce.PlayerPropSet(s, "stop", str(stops.get(names[s], "auto"))))
             flow.emit(ce.PlayerPropSet(s, "activations", 0))
