@@ -1,7 +1,8 @@
 """Fuzz: seeded random Algomancy free-for-all games, 3, 4 and 6 players, live draft and constructed, and
 cube draft games (2 and 4 players, and the traditional cube draft for 2: the decks drafted first,
 then played as constructed), split
-teams (2v2, 3v3; team draft 2v2) and archenemy (2v1, a head start of one or two turns),
+teams (2v2, 3v3; team draft 2v2), joint teams (2v2, 3v3: one region and one life per team) and
+archenemy (2v1, a head start of one or two turns),
 through the kit's harness (`tests/kit/fuzz.py` says what is checked after every event and decision).
 
 The random players draft like the 1v1 fuzz's (`test_fuzz_algomancy.pick`), and seal their intent
@@ -54,7 +55,7 @@ def _options(rng: random.Random, seed: int) -> dict[str, object]:
 
 
 CI_GAMES = 25
-"""Games per format in the default run: the eleven group formats at 200 games cost about 35 CPU-minutes,
+"""Games per format in the default run: the twelve group formats at 200 games cost about 35 CPU-minutes,
 more than the whole CI budget; `CARDGAMES_FUZZ_GAMES=200` plays the full count (run before a release)."""
 
 SPEC = FuzzSpec(
@@ -65,6 +66,7 @@ SPEC = FuzzSpec(
              Format("cube-traditional-2p", 2, lambda rng, seed: {"format": "cube", "cube_style": "traditional"},
                     games=CI_GAMES),
              *(Format(f"teams-{n}p", n, lambda rng, seed: {"format": "teams"}, games=CI_GAMES) for n in (4, 6)),
+             *(Format(f"joint-{n}p", n, lambda rng, seed: {"format": "joint"}, games=CI_GAMES) for n in (4, 6)),
              Format("teamdraft-4p", 4, lambda rng, seed: {"format": "teamdraft"}, games=CI_GAMES),
              Format("archenemy-3p", 3, lambda rng, seed: {"format": "archenemy", "head_start": 1 + seed % 2},
                     games=CI_GAMES)],

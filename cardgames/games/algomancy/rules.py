@@ -34,8 +34,8 @@ ELEMENT_CHOICES = ("random", "alternate")
 TEAM_SIZES = {"teams": (4, 6), "joint": (4, 6), "archenemy": (3,), "teamdraft": (4, 6)}
 CUBE_STYLES = ("algomancy", "traditional")
 """The team setups (rulebook: Player setups), played as live draft: split teams 2v2 or 3v3, joint
-teams 2v2 or 3v3 (a team shares one region and one life total), and archenemy, one player against two with a head start. Other formats: 1v1 with two players,
-free-for-all with three to six."""
+teams 2v2 or 3v3 (a team shares one region and one life total), and archenemy, one player against
+two with a head start. Other formats: 1v1 with two players, free-for-all with three to six."""
 COPIES = 2
 """Copies of each pool card in the live-draft deck with up to four players (R15; seating.copies)."""
 DRAFT_ELEMENTS = 3

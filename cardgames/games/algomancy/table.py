@@ -3,8 +3,8 @@
 Zones: `deck` (the shared live-draft deck) or `deck:<seat>` (constructed), `hand:<seat>` and
 `pack:<seat>` (the pack a player holds; only they see it), `bin:<seat>`, `resources:<seat>`
 (dormant resources lie face down), `region:<seat>` (the units and spell tokens in that player's
-region, visitors included; joint teams share the region of the team's first seat), `stack` (cards on their way while on the stack) and `erased` (tokens
-and unstable cards removed from the game).
+region, visitors included; joint teams share the region of the team's first seat), `stack` (cards
+on their way while on the stack) and `erased` (tokens and unstable cards removed from the game).
 
 Every rules query that concerns "the region" takes the region it happens in: nothing in one
 region sees another (rulebook: Regions and local effects).
