@@ -106,7 +106,7 @@ class Battle:
         b = state.battle
         assert b is not None
         if int(b["phase"]) == 1 and b["counter"]:
-            it, nit = int(b["attacker"]), int(b["defender"])
+            it, nit, here = int(b["attacker"]), int(b["defender"]), int(b["region"])
             there = t.home(state, it)
             present = dict(b["present"])
             present[str(there)] = [nit]
@@ -115,7 +115,7 @@ class Battle:
                 "attack": [], "defence": fm.no_defence(), "blocked": [], "present": present, "attacked": False,
                 "fought": False}))
             for u in b["counter"]:
-                if u in state.objects and state.objects[u].zone == t.region(int(b["region"])):
+                if u in state.objects and state.objects[u].zone == t.region(here):
                     flow.emit(ce.ObjectMoved(u, t.region(there)))
             return
         flow.emit(ce.BattleChanged(changes={"step": "over", "region": None}))
