@@ -3,8 +3,21 @@ defense will immediately die"; found by the fuzz: cube-traditional-2p seed 2023 
 
 from __future__ import annotations
 
-from algomancy_play import (ANN, BOB, attack, card, cards, edit, game, keys, pass_until_window, play, step_past,
-                            to_battle, zone_of)
+from algomancy_play import (
+    ANN,
+    BOB,
+    attack,
+    card,
+    cards,
+    edit,
+    game,
+    keys,
+    pass_until_window,
+    play,
+    step_past,
+    to_battle,
+    zone_of,
+)
 
 from cardgames.engine import core_events as ce
 
