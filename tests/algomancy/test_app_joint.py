@@ -65,6 +65,7 @@ async def test_a_whole_joint_team_game_shows_no_hidden_card_and_one_region_per_t
         assert len(lives) == 1  # one total, shown on each member
         if (g.state.battle or {}).get("region") is not None:
             battles += 1
+            assert "(joint teams), phase" in text and "Ann and Cat" in text  # the battle line names whole teams
 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

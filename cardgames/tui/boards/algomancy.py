@@ -335,6 +335,13 @@ def stack_body(sheet: Sheet, view: GameView, decision: Decision | None, refs: se
             sheet.text(f"[b]Battle[/] (teams), phase {b.get('phase')} of 2, in {escape(names[int(b['region'])])}'s "
                        f"region: {' and '.join(attackers)} attack{'s' if len(attackers) == 1 else ''}, "
                        f"{escape(names[int(b['defender'])])} blocks — {step}")
+        elif view.globals.get("setup") == "joint":  # one formation a team, set by one member for it (A76)
+            def team(seat: int) -> str:
+                return " and ".join(escape(names[s]) for s in joint_team(view, seat))
+            sheet.text(f"[b]Battle[/] (joint teams), phase {b.get('phase')} of 2, in {team(int(b['region']))}'s "
+                       f"region: {team(int(b['attacker']))} attack ({escape(names[int(b['attacker'])])} sets the "
+                       f"formation), {team(int(b['defender']))} block ({escape(names[int(b['defender'])])} "
+                       f"declares) — {step}")
         else:
             sheet.text(f"[b]Battle[/], phase {b.get('phase')} of 2, in {escape(names[int(b['region'])])}'s "
                        f"region: {escape(names[int(b['attacker'])])} attacks, "
