@@ -29,13 +29,20 @@ from cardgames.games.algomancy.teamdraft import build_team_decks
 from cardgames.games.algomancy.turn import Turn
 from cardgames.games.algomancy.verbs import sacrifice_answer, sacrifice_run
 
-FORMATS = ("draft", "constructed", "cube", "teams", "joint", "archenemy", "teamdraft")
+FORMATS = ("draft", "constructed", "cube", "teams", "joint", "archenemy", "teamdraft", "teams-constructed",
+           "joint-constructed", "archenemy-constructed")
 ELEMENT_CHOICES = ("random", "alternate")
-TEAM_SIZES = {"teams": (4, 6), "joint": (4, 6), "archenemy": (3,), "teamdraft": (4, 6)}
+TEAM_SIZES = {"teams": (4, 6), "joint": (4, 6), "archenemy": (3,), "teamdraft": (4, 6), "teams-constructed": (4, 6),
+              "joint-constructed": (4, 6), "archenemy-constructed": (3,)}
 CUBE_STYLES = ("algomancy", "traditional")
 """The team setups (rulebook: Player setups), played as live draft: split teams 2v2 or 3v3, joint
 teams 2v2 or 3v3 (a team shares one region and one life total), and archenemy, one player against
-two with a head start. Other formats: 1v1 with two players, free-for-all with three to six."""
+two with a head start; the same three in constructed too. Other formats: 1v1 with two players,
+free-for-all with three to six."""
+CONSTRUCTED_TEAMS = {"teams-constructed": "teams", "joint-constructed": "joint", "archenemy-constructed": "archenemy"}
+"""The team setups played constructed: each player brings a decklist, as in a 1v1 constructed game."""
+DECK_FORMATS = ("constructed", "teamdraft", *CONSTRUCTED_TEAMS)
+"""The formats in which each player brings a decklist."""
 COPIES = 2
 """Copies of each pool card in the live-draft deck with up to four players (R15; seating.copies)."""
 DRAFT_ELEMENTS = 3
@@ -100,7 +107,11 @@ class Algomancy(Ruleset):
                             (4, 6)),
                      Format("archenemy", "Archenemy, live draft (one against two, with a head start)", (3,)),
                      Format("teamdraft", "Team draft, split teams (each team drafts from its members' decklists)",
-                            (4, 6))),
+                            (4, 6)),
+                     Format("teams-constructed", "Split teams, constructed (2v2 or 3v3; a decklist each)", (4, 6)),
+                     Format("joint-constructed", "Joint teams, constructed (2v2 or 3v3; a decklist each)", (4, 6)),
+                     Format("archenemy-constructed", "Archenemy, constructed (one against two; a decklist each)",
+                            (3,))),
             choices=(Choice("element_choice", "Elements of the shared deck",
                             (("The elements at random (3, or 4 with four or more players)", "random"),
                              ("Players choose the elements in turn", "alternate")),
@@ -111,7 +122,7 @@ class Algomancy(Ruleset):
                             formats=("cube",))),
             seat_choices=(SeatChoice("deck", "decks", decks, random="Random decklist", by_player=True,
                                      file="or a deck file (.yaml)", read_file=self.read_deck,
-                                     formats=("constructed", "teamdraft")),),
+                                     formats=DECK_FORMATS),),
             short="algo")
 
     def read_deck(self, path: Path) -> dict[str, Json]:
@@ -144,7 +155,7 @@ class Algomancy(Ruleset):
                 out["cube_style"] = style
         head = options.get("head_start")
         if head is not None:
-            if fmt != "archenemy" or head not in (1, 2):
+            if CONSTRUCTED_TEAMS.get(fmt, fmt) != "archenemy" or head not in (1, 2):
                 raise SetupError("head_start: 1 or 2 turns, in the archenemy format only")
             out["head_start"] = head
         elements = options.get("elements")
@@ -161,7 +172,7 @@ class Algomancy(Ruleset):
         if choice not in ELEMENT_CHOICES:
             raise SetupError(f"element_choice {choice!r}: one of {', '.join(ELEMENT_CHOICES)}")
         out["element_choice"] = choice
-        if fmt in ("constructed", "teamdraft"):
+        if fmt in DECK_FORMATS:
             out["decks"] = self._normalize_decks(names, options.get("decks"))
         elif options.get("decks"):
             raise SetupError("decks are for the constructed format (add format: constructed)")
@@ -223,9 +234,11 @@ class Algomancy(Ruleset):
         """Setup (p.10–11): initiative, two dormant Prismites each, 16 cards each."""
         n = len(names)
         fmt = str(options["format"])
-        setup = "teams" if fmt == "teamdraft" else fmt if fmt in TEAM_SIZES else "ffa"
+        base = CONSTRUCTED_TEAMS.get(fmt, fmt)
+        setup = "teams" if base == "teamdraft" else base if base in TEAM_SIZES else "ffa"
         team_decks = fmt == "teamdraft"
-        fmt = "draft" if fmt in TEAM_SIZES else fmt  # team setups are live drafts (team draft: from team decks)
+        # team setups are live drafts (team draft: from team decks), or constructed
+        fmt = "constructed" if fmt in CONSTRUCTED_TEAMS else "draft" if fmt in TEAM_SIZES else fmt
         # split and joint teams sit alternately (R71, R72); the archenemy (the first player) against the rest
         teams = [s % 2 for s in range(n)] if setup in ("teams", "joint") else \
             [min(s, 1) for s in range(n)] if setup == "archenemy" else list(range(n))
