@@ -1,5 +1,6 @@
 """State checks in the middle of an effect (rulebook: Stat changes and counters — "A unit with 0 or less
-defense will immediately die"; found by the fuzz: cube-traditional-2p seed 2023 and teams-4p seed 154)."""
+defense will immediately die"; found by the fuzz: cube-traditional-2p seed 2023, teams-4p seed 154 and
+joint-6p seed 106)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ from algomancy_play import (
     ANN,
     BOB,
     attack,
+    block,
     card,
     cards,
     edit,
     game,
     keys,
+    pass_until,
     pass_until_window,
     play,
     step_past,
@@ -56,3 +59,22 @@ def test_a_unit_an_end_of_turn_ability_leaves_at_0_defense_dies_before_the_next_
     assert zone_of(g, first) == "bin:0"  # its −1/−1 counters left it at 0 defense: it died at once
     assert g.decision.kind == "order_triggers" and {o.ref for o in g.decision.options} == {
         second, card(g, "pathogenic-enclave")}
+
+
+def test_a_back_unit_moved_up_without_its_back_row_buff_dies_before_the_next_damage_sub_step() -> None:
+    """Jelly (1/2, +0/+2 in a back row) behind a Recyclable Sentinel (2/1): a swift 3/3 blocker gives the
+    Sentinel its lethal 1 and Jelly 2. The Sentinel dies, Jelly closes up to the front without its +0/+2 and
+    dies at once, before the regular sub-step's question (found by the fuzz: joint-6p seed 106)."""
+    g = game({"region": ["recyclable-sentinel", "jelly", "cinderstone-brute"]},
+             {"region": ["dune-drifter", "jelly", "shieldwall-sentry"]})
+    sentinel, jelly, brute = card(g, "recyclable-sentinel"), cards(g, "jelly")[0], card(g, "cinderstone-brute")
+    drifter, their_jelly, sentry = card(g, "dune-drifter"), cards(g, "jelly")[1], card(g, "shieldwall-sentry")
+    g = edit(g, lambda flow: flow.emit(ce.CounterAdded(drifter, "+1/+1", 1)))  # a swift 3/3
+    to_battle(g)
+    attack(g, [sentinel, jelly], [brute])
+    block(g, {0: [drifter], 1: [their_jelly, sentry]})
+    pass_until(g, "assign_damage")
+    assert g.decision.seat_index == BOB  # the first sub-step: the swift Drifter's 3 on Sentinel and Jelly
+    g.choose(g.decision.options[0].key)  # the usual split: lethal 1 to the Sentinel, 2 to Jelly
+    assert g.decision.kind == "assign_damage" and g.decision.seat_index == ANN  # the regular sub-step: the Brute
+    assert zone_of(g, sentinel) == "bin:0" and zone_of(g, jelly) == "bin:0"

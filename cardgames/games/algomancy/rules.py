@@ -54,8 +54,10 @@ class Algomancy(Ruleset):
 
     name = "algomancy"
     title = "Algomancy"
-    rules_version = "5"
-    """5: state checks before each sacrifice of one effect and before each simultaneous trigger (A74)."""
+    rules_version = "6"
+    """5: state checks before each sacrifice of one effect and before each simultaneous trigger (A74).
+    6: state checks before each combat damage sub-step, until nothing more dies (A74): a 1v1 save in which a
+    back unit closed up without its back-row buff and a later sub-step asked a question replays differently."""
     min_players = 2
     max_players = 6
     preferences = {"stop": STOP_SETTINGS}
