@@ -67,8 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
                      "format allows)")
     sim.add_argument("--format", dest="fmt", metavar="FORMAT",
                      help="game format (allegiance: duel, ffa, sworn-enemy, teams; algomancy: draft, "
-                          "constructed, cube; with --players 3 to 6 a free-for-all; mechamancers: "
-                          "two-roles)")
+                          "constructed, cube, teams, joint, archenemy, teamdraft, and teams-constructed, "
+                          "joint-constructed, archenemy-constructed; with --players 3 to 6 a free-for-all; "
+                          "arcmage: 1v1, ffa, giant, aminduna; mechamancers: two-roles)")
     sim.add_argument("--bot", default=DEFAULT_BOT, choices=BOTS,
                      help="keen: random with a player's habits (drafts to a legal pack, attacks, "
                           "finishes what it starts); random: uniform choices, for fuzzing "
@@ -100,8 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--load", metavar="FILE", help="continue the game saved in FILE")
     pl.add_argument("--format", dest="fmt", metavar="FORMAT", help="game format (allegiance: duel, ffa, "
                     "sworn-enemy, teams; algomancy: draft, constructed, cube (3-6 players play a "
-                    "free-for-all); arcmage: 1v1, ffa, giant, aminduna; mechamancers: two-roles, "
-                    "the 2-player variant)")
+                    "free-for-all), teams or joint (split or joint teams, 4 or 6 players), archenemy, "
+                    "teamdraft, and teams-constructed, joint-constructed, archenemy-constructed; "
+                    "arcmage: 1v1, ffa, giant, aminduna; mechamancers: two-roles, the 2-player variant)")
     pl.add_argument("--heroes", help="allegiance: comma-separated hero ids (or 'random'), one per player")
     pl.add_argument("--decks", help="algomancy constructed, arcmage: comma-separated decklist ids, deck "
                     "files (.yaml: card id → copies) or 'random', one per player; altered: deck ids, "

@@ -1,8 +1,9 @@
 """Fuzz: seeded random Algomancy free-for-all games, 3, 4 and 6 players, live draft and constructed, and
 cube draft games (2 and 4 players, and the traditional cube draft for 2: the decks drafted first,
-then played as constructed), split
-teams (2v2, 3v3; team draft 2v2) and archenemy (2v1, a head start of one or two turns),
-through the kit's harness (`tests/kit/fuzz.py` says what is checked after every event and decision).
+then played as constructed), split teams (2v2, 3v3; team draft 2v2), joint teams (2v2, 3v3: one
+region and one life per team) and archenemy (2v1, a head start of one or two turns), the team formats
+live draft or, one game in four, constructed, through the kit's harness (`tests/kit/fuzz.py` says
+what is checked after every event and decision).
 
 The random players draft like the 1v1 fuzz's (`test_fuzz_algomancy.pick`), and seal their intent
 cards now and then, otherwise placing intents at random: the games reach intents sealed and
@@ -13,6 +14,7 @@ structure once two players are left (R33).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from kit.fuzz import MOVES, Format, FuzzSpec, cases, run_case
@@ -53,8 +55,13 @@ def _options(rng: random.Random, seed: int) -> dict[str, object]:
     return {"format": "constructed" if seed % 4 == 3 else "draft"}
 
 
+def _team(fmt: str) -> Callable[[random.Random, int], dict[str, object]]:
+    """A team format, live draft, or constructed one game in four (each player a random decklist)."""
+    return lambda rng, seed: {"format": f"{fmt}-constructed" if seed % 4 == 3 else fmt}
+
+
 CI_GAMES = 25
-"""Games per format in the default run: the eleven group formats at 200 games cost about 35 CPU-minutes,
+"""Games per format in the default run: the twelve group formats at 200 games cost about 35 CPU-minutes,
 more than the whole CI budget; `CARDGAMES_FUZZ_GAMES=200` plays the full count (run before a release)."""
 
 SPEC = FuzzSpec(
@@ -64,10 +71,11 @@ SPEC = FuzzSpec(
              *(Format(f"cube-{n}p", n, lambda rng, seed: {"format": "cube"}, games=CI_GAMES) for n in (2, 4)),
              Format("cube-traditional-2p", 2, lambda rng, seed: {"format": "cube", "cube_style": "traditional"},
                     games=CI_GAMES),
-             *(Format(f"teams-{n}p", n, lambda rng, seed: {"format": "teams"}, games=CI_GAMES) for n in (4, 6)),
+             *(Format(f"teams-{n}p", n, _team("teams"), games=CI_GAMES) for n in (4, 6)),
+             *(Format(f"joint-{n}p", n, _team("joint"), games=CI_GAMES) for n in (4, 6)),
              Format("teamdraft-4p", 4, lambda rng, seed: {"format": "teamdraft"}, games=CI_GAMES),
-             Format("archenemy-3p", 3, lambda rng, seed: {"format": "archenemy", "head_start": 1 + seed % 2},
-                    games=CI_GAMES)],
+             Format("archenemy-3p", 3,
+                    lambda rng, seed: {**_team("archenemy")(rng, seed), "head_start": 1 + seed % 2}, games=CI_GAMES)],
     pick=pick,
     moves=(*MOVES, CardDrawn),
     preference=("stop", STOP_SETTINGS),

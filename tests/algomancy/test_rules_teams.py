@@ -227,3 +227,23 @@ def test_a_region_waiting_its_turn_closes_a_column_emptied_meanwhile_before_bloc
     while not (g.state.battle and g.state.battle["region"] == DAN):
         g.choose("pass")
     assert g.state.battle["attack"] == [[a3]]
+
+
+@pytest.mark.parametrize("fmt, n, setup", [("teams-constructed", 4, "teams"), ("joint-constructed", 6, "joint"),
+                                           ("archenemy-constructed", 3, "archenemy")])
+def test_game_formats_team_games_in_constructed_each_player_brings_a_decklist(fmt: str, n: int, setup: str) -> None:
+    """Constructed: "no shared deck and players' individual decks will go in the location of their pack"
+    (Game formats; Draft step: Constructed) — in the team setups too."""
+    rules = Algomancy()
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:n]
+    decks = sorted(rules.cat.decks)
+    chosen = {name: decks[i % len(decks)] for i, name in enumerate(names)}
+    g = new_game("algomancy", names, 3, {"format": fmt, "decks": chosen, "initiative": "Ann"})
+    s = g.state
+    assert s.globals["setup"] == setup and s.globals["format"] == "constructed" and "deck" not in s.zones
+    for seat, name in enumerate(names):
+        held = sorted(o.card for z in (f"deck:{seat}", f"hand:{seat}") for o in s.cards_in(z))
+        assert held == sorted(c for c, k in rules.cat.decks[chosen[name]].cards.items() for _ in range(int(k)))
+        assert not s.zones[f"pack:{seat}"].cards
+    with pytest.raises(SetupError, match="elements are chosen for live draft"):
+        rules.normalize_options(names, {"format": fmt, "elements": ["fire", "water", "earth", "metal"]})

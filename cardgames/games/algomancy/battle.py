@@ -47,9 +47,9 @@ class Battle:
     def start(self, flow: Flow) -> None:
         state = flow.state
         it = t.initiative(state)
-        nit = next(s for s in t.priority_order(state, state.live_seats()) if s != it)
+        nit = next(s for s in t.priority_order(state, state.live_seats()) if not t.allied(state, s, it) and s != it)
         flow.emit(ce.BattleChanged(battle={
-            "phase": 1, "step": "declare", "region": nit, "attacker": it, "defender": nit,
+            "phase": 1, "step": "declare", "region": t.home(state, nit), "attacker": it, "defender": nit,
             "attack": [], "defence": fm.no_defence(), "blocked": [], "counter": [], "tokens": [],
             "present": {}, "attacked": False, "fought": False}))
         flow.push("battle")
@@ -70,8 +70,8 @@ class Battle:
         if step == "declare":
             flow.emit(ce.BattleChanged(changes={"step": nxt}))
             if int(b["phase"]) == 1:
-                pool = [o.id for o in t.in_region(state, attacker) if o.controller == attacker
-                        and self.rules.cards[o.card].is_unit]
+                pool = [o.id for o in t.in_region(state, t.home(state, attacker))
+                        if t.allied(state, o.controller, attacker) and self.rules.cards[o.card].is_unit]
                 flow.push("formation", seat=attacker, pool=pool, cols=[], tokens=[], picking=None, must=False)
             else:
                 flow.push("formation", seat=attacker, pool=list(b["counter"]), cols=[], tokens=[], picking=None,
@@ -106,16 +106,17 @@ class Battle:
         b = state.battle
         assert b is not None
         if int(b["phase"]) == 1 and b["counter"]:
-            it, nit = int(b["attacker"]), int(b["defender"])
+            it, nit, here = int(b["attacker"]), int(b["defender"]), int(b["region"])
+            there = t.home(state, it)
             present = dict(b["present"])
-            present[str(it)] = [nit]
+            present[str(there)] = [nit]
             flow.emit(ce.BattleChanged(changes={
-                "phase": 2, "step": "declare", "region": it, "attacker": nit, "defender": it,
+                "phase": 2, "step": "declare", "region": there, "attacker": nit, "defender": it,
                 "attack": [], "defence": fm.no_defence(), "blocked": [], "present": present, "attacked": False,
                 "fought": False}))
             for u in b["counter"]:
-                if u in state.objects and state.objects[u].zone == t.region(nit):
-                    flow.emit(ce.ObjectMoved(u, t.region(it)))
+                if u in state.objects and state.objects[u].zone == t.region(here):
+                    flow.emit(ce.ObjectMoved(u, t.region(there)))
             return
         flow.emit(ce.BattleChanged(changes={"step": "over", "region": None}))
         flow.pop(frame)
@@ -145,8 +146,8 @@ class Battle:
             if u not in placed:
                 opts.append(Option(f"unit:{u}", f"Place {name(state, state.objects[u])}", "unit", u))
         if cols:  # spell tokens follow at least one unit into battle, a counter-attack too (Spell tokens, p.15)
-            for o in t.in_region(state, seat):
-                if o.controller == seat and self.rules.cards[o.card].kind == "token_spell":
+            for o in t.in_region(state, t.home(state, seat)):
+                if t.allied(state, o.controller, seat) and self.rules.cards[o.card].kind == "token_spell":
                     on = o.id in d["tokens"]
                     opts.append(Option(f"token:{o.id}", f"{'Leave' if on else 'Bring'} {name(state, o)}",
                                        "token", o.id))
@@ -214,8 +215,8 @@ class Battle:
         name = self.rules.card_name
         defence = b["defence"]
         busy = set(fm.units_in(defence)) | set(b["counter"])
-        free = [o for o in t.in_region(state, reg) if o.controller == seat and self.rules.cards[o.card].is_unit
-                and o.id not in busy]
+        free = [o for o in t.in_region(state, reg) if t.allied(state, o.controller, seat)
+                and self.rules.cards[o.card].is_unit and o.id not in busy]
         attack = b["attack"]
         picking = frame.data["picking"]
         if picking is not None:
@@ -304,8 +305,8 @@ class Battle:
                 if card.kind == "token_spell":
                     flow.emit(ce.ObjectMoved(oid, "erased", reset=True))
                     continue
-                if o.zone != t.region(o.controller):
-                    flow.emit(ce.ObjectMoved(oid, t.region(o.controller)))
+                if o.zone != t.region(t.home(state, o.controller)):
+                    flow.emit(ce.ObjectMoved(oid, t.region(t.home(state, o.controller))))
                 if o.counters.get("damage"):
                     flow.emit(ce.CounterAdded(oid, "damage", -o.counters["damage"]))
                 for prop in ("deadly_hit", "prevent_all", "base", "lost"):

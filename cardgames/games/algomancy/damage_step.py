@@ -58,6 +58,8 @@ def start(flow: Flow) -> None:
 
 def _run(flow: Flow, frame: Frame) -> Ask | None:
     rules = rules_of(flow)
+    if check_state(rules, flow):  # until nothing more dies: a back unit moved up may have lost its buff
+        return None
     state = flow.state
     sub = int(frame.data["sub"])
     b = state.battle

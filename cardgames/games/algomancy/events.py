@@ -28,12 +28,21 @@ class Damaged(Event):
     combat: bool = False
 
 
+def _lose(s: State, seat: int, amount: int) -> None:
+    """Life comes off a player's total; in joint teams off the team's one total, which every member
+    shows (R72)."""
+    team = s.players[seat].team
+    joint = s.globals.get("setup") == "joint"
+    for p in s.players:
+        if p.seat == seat or (joint and p.team == team):
+            p.counters["life"] = p.counters.get("life", 0) - amount
+
+
 @applies(Damaged)
 def _damaged(s: State, e: Damaged) -> None:
     seat = seat_of_ref(e.target)
     if seat is not None:
-        c = s.players[seat].counters
-        c["life"] = c.get("life", 0) - e.amount
+        _lose(s, seat, e.amount)
     else:
         c = s.objects[e.target].counters
         c["damage"] = c.get("damage", 0) + e.amount
@@ -51,8 +60,7 @@ class LifeLost(Event):
 
 @applies(LifeLost)
 def _life_lost(s: State, e: LifeLost) -> None:
-    c = s.players[e.seat].counters
-    c["life"] = c.get("life", 0) - e.amount
+    _lose(s, e.seat, e.amount)
 
 
 @event("algomancy.TableQuiet")

@@ -78,8 +78,8 @@ def apply_given(rules: Rules, flow: Flow, given: dict[str, Json]) -> None:
         seat = names.index(name)
         if "life" in spec:
             delta = int(spec["life"]) - state.players[seat].counters.get("life", 0)
-            if delta:
-                flow.emit(ce.PlayerCounterAdded(seat, "life", delta))
+            for s in t.owners(state, t.home(state, seat)) if delta else ():  # joint teams: the team's one total
+                flow.emit(ce.PlayerCounterAdded(s, "life", delta))
         for key, zone in (("hand", t.hand(seat)), ("pack", t.pack(seat)), ("bin", t.bin_(seat))):
             if key in spec:
                 _refill(rules, flow, seat, zone, list(spec[key] or []), f"given.players.{name}.{key}")
@@ -104,7 +104,7 @@ def apply_given(rules: Rules, flow: Flow, given: dict[str, Json]) -> None:
             cid = _card(rules, str(unit["card"]), where)
             if rules.cards[cid].kind == "resource":
                 raise SetupError(f"{where}: {cid!r} is a resource (put it in `resources`)")
-            reg = names.index(str(unit.get("region", name)))
+            reg = t.home(state, names.index(str(unit.get("region", name))))
             oid = _take(rules, flow, cid, seat, t.region(reg))
             flow.emit(ce.ObjectMoved(oid, t.region(reg), controller=seat, entered_turn=0))
             for counter, n in dict(unit.get("counters") or {}).items():

@@ -30,6 +30,22 @@ def invariants(rules: Rules, state: State) -> list[str]:
     for p in state.players:
         if p.props.get("activations", 0) > 2:
             problems.append(f"{p.name} activated {p.props['activations']} resources this turn (at most 2)")
+    if state.globals.get("setup") == "joint":
+        problems += _joint(state)
+    return problems
+
+
+def _joint(state: State) -> list[str]:
+    """Joint teams (R72): one life total a team, shown alike on every member; one region a team; out together."""
+    problems = []
+    for team in sorted({p.team for p in state.players}):
+        members = [p for p in state.players if p.team == team]
+        if len({p.counters.get("life", 0) for p in members}) > 1:
+            problems.append(f"team {team + 1}'s members show different life totals")
+        if len({p.eliminated for p in members}) > 1:
+            problems.append(f"team {team + 1} is only partly eliminated")
+        if any(f"region:{p.seat}" in state.zones for p in members[1:]):
+            problems.append(f"team {team + 1} has more than one region")
     return problems
 
 

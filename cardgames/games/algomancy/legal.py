@@ -51,7 +51,7 @@ def candidates(rules: Rules, state: State, seat: int, spec: TargetSpec, source: 
             card = rules.cards[o.card]
             if not card.is_unit:
                 continue
-            if (spec.side == "ally" and o.controller != seat) or \
+            if (spec.side == "ally" and not t.allied(state, o.controller, seat)) or \
                     (spec.side == "enemy" and mates(state, o.controller, seat)):
                 continue
             if spec.other and o.id == source:
@@ -61,7 +61,8 @@ def candidates(rules: Rules, state: State, seat: int, spec: TargetSpec, source: 
             out.append(o.id)
     if spec.type in ("player", "unit_or_player"):
         for s in t.present(state, reg):
-            if (spec.side == "ally" and s != seat) or (spec.side == "enemy" and mates(state, s, seat)):
+            if (spec.side == "ally" and not t.allied(state, s, seat)) or \
+                    (spec.side == "enemy" and mates(state, s, seat)):
                 continue
             out.append(player_ref(s))
     if spec.type == "stack_item":

@@ -167,15 +167,15 @@ class Play:
         just blocked (the window after blocks). In a 1v1 battle both seats take part in every
         step, so "relevant" narrows by the step rather than by taking part (as Allegiance does)."""
         if state.chain:
-            return state.chain[-1].controller != seat
+            return not t.allied(state, state.chain[-1].controller, seat)
         battle = state.battle
         if battle is None:
             return False
         window = str(frame.data.get("window", ""))
         if window == "battle:attack_window":
-            return seat == int(battle["defender"])
+            return t.allied(state, seat, int(battle["defender"]))
         if window == "battle:block_window":
-            return seat in (battle.get("attackers") or [int(battle["attacker"])])
+            return any(t.allied(state, seat, a) for a in (battle.get("attackers") or [int(battle["attacker"])]))
         return False
 
     def begin_maneuver(self, flow: Flow, seat: int, option: Option, frame: Frame) -> None:

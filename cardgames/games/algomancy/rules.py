@@ -29,13 +29,20 @@ from cardgames.games.algomancy.teamdraft import build_team_decks
 from cardgames.games.algomancy.turn import Turn
 from cardgames.games.algomancy.verbs import sacrifice_answer, sacrifice_run
 
-FORMATS = ("draft", "constructed", "cube", "teams", "archenemy", "teamdraft")
+FORMATS = ("draft", "constructed", "cube", "teams", "joint", "archenemy", "teamdraft", "teams-constructed",
+           "joint-constructed", "archenemy-constructed")
 ELEMENT_CHOICES = ("random", "alternate")
-TEAM_SIZES = {"teams": (4, 6), "archenemy": (3,), "teamdraft": (4, 6)}
+TEAM_SIZES = {"teams": (4, 6), "joint": (4, 6), "archenemy": (3,), "teamdraft": (4, 6), "teams-constructed": (4, 6),
+              "joint-constructed": (4, 6), "archenemy-constructed": (3,)}
 CUBE_STYLES = ("algomancy", "traditional")
-"""The team setups (rulebook: Player setups), played as live draft: split teams 2v2 or 3v3, and
-archenemy, one player against two with a head start. Other formats: 1v1 with two players,
+"""The team setups (rulebook: Player setups), played as live draft: split teams 2v2 or 3v3, joint
+teams 2v2 or 3v3 (a team shares one region and one life total), and archenemy, one player against
+two with a head start; the same three in constructed too. Other formats: 1v1 with two players,
 free-for-all with three to six."""
+CONSTRUCTED_TEAMS = {"teams-constructed": "teams", "joint-constructed": "joint", "archenemy-constructed": "archenemy"}
+"""The team setups played constructed: each player brings a decklist, as in a 1v1 constructed game."""
+DECK_FORMATS = ("constructed", "teamdraft", *CONSTRUCTED_TEAMS)
+"""The formats in which each player brings a decklist."""
 COPIES = 2
 """Copies of each pool card in the live-draft deck with up to four players (R15; seating.copies)."""
 DRAFT_ELEMENTS = 3
@@ -47,8 +54,10 @@ class Algomancy(Ruleset):
 
     name = "algomancy"
     title = "Algomancy"
-    rules_version = "5"
-    """5: state checks before each sacrifice of one effect and before each simultaneous trigger (A74)."""
+    rules_version = "6"
+    """5: state checks before each sacrifice of one effect and before each simultaneous trigger (A74).
+    6: state checks before each combat damage sub-step, until nothing more dies (A74): a 1v1 save in which a
+    back unit closed up without its back-row buff and a later sub-step asked a question replays differently."""
     min_players = 2
     max_players = 6
     preferences = {"stop": STOP_SETTINGS}
@@ -96,20 +105,26 @@ class Algomancy(Ruleset):
                      Format("constructed", "Constructed (a decklist each; 3+ players: free-for-all)", seats),
                      Format("cube", "Cube draft (draft 30-card decks from the whole pool, then play them)", seats),
                      Format("teams", "Split teams, live draft (2v2 or 3v3; team-mates sit apart)", (4, 6)),
+                     Format("joint", "Joint teams, live draft (2v2 or 3v3; a team shares one region and one life)",
+                            (4, 6)),
                      Format("archenemy", "Archenemy, live draft (one against two, with a head start)", (3,)),
                      Format("teamdraft", "Team draft, split teams (each team drafts from its members' decklists)",
-                            (4, 6))),
+                            (4, 6)),
+                     Format("teams-constructed", "Split teams, constructed (2v2 or 3v3; a decklist each)", (4, 6)),
+                     Format("joint-constructed", "Joint teams, constructed (2v2 or 3v3; a decklist each)", (4, 6)),
+                     Format("archenemy-constructed", "Archenemy, constructed (one against two; a decklist each)",
+                            (3,))),
             choices=(Choice("element_choice", "Elements of the shared deck",
                             (("The elements at random (3, or 4 with four or more players)", "random"),
                              ("Players choose the elements in turn", "alternate")),
-                            formats=("draft", "teams", "archenemy")),
+                            formats=("draft", "teams", "joint", "archenemy")),
                      Choice("cube_style", "How the cube is drafted",
                             (("Algomancy cube draft (draw 2, pass a pack of 10, 15 times)", "algomancy"),
                              ("Traditional cube draft (three packs of 15, one pick at a time)", "traditional")),
                             formats=("cube",))),
             seat_choices=(SeatChoice("deck", "decks", decks, random="Random decklist", by_player=True,
                                      file="or a deck file (.yaml)", read_file=self.read_deck,
-                                     formats=("constructed", "teamdraft")),),
+                                     formats=DECK_FORMATS),),
             short="algo")
 
     def read_deck(self, path: Path) -> dict[str, Json]:
@@ -142,12 +157,12 @@ class Algomancy(Ruleset):
                 out["cube_style"] = style
         head = options.get("head_start")
         if head is not None:
-            if fmt != "archenemy" or head not in (1, 2):
+            if CONSTRUCTED_TEAMS.get(fmt, fmt) != "archenemy" or head not in (1, 2):
                 raise SetupError("head_start: 1 or 2 turns, in the archenemy format only")
             out["head_start"] = head
         elements = options.get("elements")
         if elements is not None:
-            if fmt not in ("draft", "teams", "archenemy"):
+            if fmt not in ("draft", "teams", "joint", "archenemy"):
                 raise SetupError("elements are chosen for live draft; constructed games use decks")
             want = draft_elements(len(names))
             if (not isinstance(elements, list) or len(elements) != want
@@ -159,7 +174,7 @@ class Algomancy(Ruleset):
         if choice not in ELEMENT_CHOICES:
             raise SetupError(f"element_choice {choice!r}: one of {', '.join(ELEMENT_CHOICES)}")
         out["element_choice"] = choice
-        if fmt in ("constructed", "teamdraft"):
+        if fmt in DECK_FORMATS:
             out["decks"] = self._normalize_decks(names, options.get("decks"))
         elif options.get("decks"):
             raise SetupError("decks are for the constructed format (add format: constructed)")
@@ -221,11 +236,13 @@ class Algomancy(Ruleset):
         """Setup (p.10–11): initiative, two dormant Prismites each, 16 cards each."""
         n = len(names)
         fmt = str(options["format"])
-        setup = "teams" if fmt == "teamdraft" else fmt if fmt in TEAM_SIZES else "ffa"
+        base = CONSTRUCTED_TEAMS.get(fmt, fmt)
+        setup = "teams" if base == "teamdraft" else base if base in TEAM_SIZES else "ffa"
         team_decks = fmt == "teamdraft"
-        fmt = "draft" if fmt in TEAM_SIZES else fmt  # team setups are live drafts (team draft: from team decks)
-        # split teams sit alternately (R71); the archenemy (the first player) against the rest
-        teams = [s % 2 for s in range(n)] if setup == "teams" else \
+        # team setups are live drafts (team draft: from team decks), or constructed
+        fmt = "constructed" if fmt in CONSTRUCTED_TEAMS else "draft" if fmt in TEAM_SIZES else fmt
+        # split and joint teams sit alternately (R71, R72); the archenemy (the first player) against the rest
+        teams = [s % 2 for s in range(n)] if setup in ("teams", "joint") else \
             [min(s, 1) for s in range(n)] if setup == "archenemy" else list(range(n))
         flow.emit(ce.PlayersSeated(list(names), teams))
         flow.emit(ce.GlobalSet("format", "constructed" if fmt == "cube" else fmt))
@@ -251,7 +268,8 @@ class Algomancy(Ruleset):
             flow.emit(ce.ZoneCreated(t.pack(s), "hand", s, "owner"))
             flow.emit(ce.ZoneCreated(t.bin_(s), "pile", s, "public"))
             flow.emit(ce.ZoneCreated(t.resources(s), "area", s, "public"))
-            flow.emit(ce.ZoneCreated(t.region(s), "area", s, "public", scope=t.region(s)))
+            if t.home(flow.state, s) == s:  # joint teams: one region per team (R72)
+                flow.emit(ce.ZoneCreated(t.region(s), "area", s, "public", scope=t.region(s)))
             flow.emit(ce.PlayerCounterAdded(s, "life", t.LIFE))
             flow.emit(ce.PlayerPropSet(s, "stop", str(stops.get(names[s], "auto"))))
             flow.emit(ce.PlayerPropSet(s, "activations", 0))

@@ -89,6 +89,9 @@ def same_formation(battle: dict[str, Any], obj: int, neighbours: list[int]) -> l
 # -- teams and archenemy ------------------------------------------------------------------------
 
 TEAM_SETUPS = ("teams", "archenemy")
+JOINT = "joint"
+"""Joint teams (2v2, 3v3): a team shares one region and one life total, and the battle is the 1v1
+battle between the two teams' regions (R72; table.home)."""
 
 
 def is_team_game(state: State) -> bool:
@@ -128,7 +131,7 @@ def turn_order(state: State, initiative: int) -> list[int]:
     n = len(state.players)
     seats = acting_seats(state)
     order = [s for s in ((initiative + i) % n for i in range(n)) if s in seats]
-    if state.globals.get("setup") not in TEAM_SETUPS:
+    if state.globals.get("setup") not in (*TEAM_SETUPS, JOINT):
         return order
     it = team_of(state, initiative)
     return [s for s in order if team_of(state, s) == it] + [s for s in order if team_of(state, s) != it]

@@ -3,8 +3,8 @@
 Zones: `deck` (the shared live-draft deck) or `deck:<seat>` (constructed), `hand:<seat>` and
 `pack:<seat>` (the pack a player holds; only they see it), `bin:<seat>`, `resources:<seat>`
 (dormant resources lie face down), `region:<seat>` (the units and spell tokens in that player's
-region, visitors included), `stack` (cards on their way while on the stack) and `erased` (tokens
-and unstable cards removed from the game).
+region, visitors included; joint teams share the region of the team's first seat), `stack` (cards
+on their way while on the stack) and `erased` (tokens and unstable cards removed from the game).
 
 Every rules query that concerns "the region" takes the region it happens in: nothing in one
 region sees another (rulebook: Regions and local effects).
@@ -51,6 +51,34 @@ def deck_of(state: State, seat: int) -> str:
     return "deck" if state.globals.get("format") == "draft" else f"deck:{seat}"
 
 
+def joint(state: State) -> bool:
+    """Joint teams: each team shares one region and one life total (Player setups; R72)."""
+    return state.globals.get("setup") == "joint"
+
+
+def home(state: State, seat: int) -> int:
+    """The region a player's permanents live in: their own, or in joint teams the team's shared
+    region, named after the team's first seat (R72)."""
+    if not joint(state):
+        return seat
+    team = state.players[seat].team
+    return next(p.seat for p in state.players if p.team == team)
+
+
+def owners(state: State, reg: int) -> list[int]:
+    """The players whose home region `reg` is: its owner, or in joint teams every member of the team."""
+    if not joint(state):
+        return [reg]
+    team = state.players[reg].team
+    return [p.seat for p in state.players if p.team == team]
+
+
+def allied(state: State, a: int, b: int) -> bool:
+    """Whether `a` may use `b`'s permanents in a formation: the same player, or in joint teams a
+    team-mate (they attack and block as one formation: R72)."""
+    return a == b or (joint(state) and state.players[a].team == state.players[b].team)
+
+
 def region_seat(zone_id: str) -> int | None:
     """The seat whose region a zone is (None if it is not a region)."""
     return int(zone_id.split(":")[1]) if zone_id.startswith("region:") else None
@@ -77,9 +105,10 @@ def in_region(state: State, reg: int) -> list[GameObject]:
 
 def present(state: State, reg: int) -> list[int]:
     """Players present in region `reg`, in seat order: its owner, and anyone who sent cards there
-    this battle phase (they stay present until regroup, even if their cards are gone — R34)."""
+    this battle phase (they stay present until regroup, even if their cards are gone — R34). In
+    joint teams a team is present as a whole (R72)."""
     visitors = (state.battle or {}).get("present", {}).get(str(reg), [])
-    seats = {reg, *[int(v) for v in visitors]}
+    seats = {*owners(state, reg), *(s for v in visitors for s in owners(state, home(state, int(v))))}
     return sorted(s for s in seats if not state.players[s].eliminated)
 
 
@@ -90,7 +119,7 @@ def current_region(state: State, seat: int) -> int:
         reg = int(battle["region"])
         if seat in present(state, reg):
             return reg
-    return seat
+    return home(state, seat)
 
 
 def initiative(state: State) -> int:

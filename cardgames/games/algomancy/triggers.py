@@ -53,9 +53,9 @@ def queue_trigger_event(rules: Rules, flow: Flow, when: str, obj: int, controlle
                 refs += [(f"card:{mcard.id}:aug:{i}", ab.targets)
                          for i, ab in enumerate(mcard.augment.abilities) if ab.when == when]
         for ref, _ in refs:
+            where = reg if reg is not None else t.region_seat(o.zone) or t.home(state, o.controller)
             trig: dict[str, Json] = {"id": flow.new_id(), "ref": ref, "source": src, "controller": o.controller,
-                                     "when": when,
-                                     "region": reg if reg is not None else t.region_seat(o.zone) or o.controller}
+                                     "when": when, "region": where}
             flow.emit(ce.TriggerQueued(trig))
 
 
@@ -78,9 +78,10 @@ def end_of_turn_effects(rules: Rules, flow: Flow) -> None:
     initiative player's first, each player ordering their own (R20)."""
     state = flow.state
     for s in t.priority_order(state, state.live_seats()):
-        for o in list(t.in_region(state, s)):
+        home = t.home(state, s)
+        for o in list(t.in_region(state, home)):
             if o.controller == s:
-                queue_trigger_event(rules, flow, "end_of_turn", o.id, s, s)
+                queue_trigger_event(rules, flow, "end_of_turn", o.id, s, home)
     pending = [tr for tr in state.pending_triggers if tr["when"] == "end_of_turn"]
     if pending:
         flow.emit(ce.TriggersTaken([int(tr["id"]) for tr in pending]))

@@ -20,7 +20,7 @@ from cardgames.engine.decisions import Decision
 from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.rules import Algomancy
-from cardgames.tui.boards.algomancy_grid import cards_by_id, region_body
+from cardgames.tui.boards.algomancy_grid import cards_by_id, joint_team, region_body
 from cardgames.tui.boards.base import Board, card_link, entry_face, marked_refs
 from cardgames.tui.session import Session
 from cardgames.tui.sheet import Sheet
@@ -144,10 +144,14 @@ class AlgomancyBoard(Board):
         names = {p.seat: p.name for p in view.players}
         for seat in self.seats:
             w = self.query_one(f"#region-{seat}", Static)
+            w.display = f"region:{seat}" in view.zones  # joint teams: one region per team
+            if not w.display:
+                continue
             here = b.get("region") == seat
             out = " — out" if view.players[seat].eliminated else ""
-            w.border_title = (f"{escape(names[seat])}'s region" + (" — you" if seat == me else "") + out
-                              + (" — the battle is here" if here else ""))
+            owners = joint_team(view, seat)
+            w.border_title = (f"{' and '.join(escape(names[s]) for s in owners)}'s region"
+                              + (" — you" if me in owners else "") + out + (" — the battle is here" if here else ""))
             w.set_class(here, "-battle")
             sheet = self.sheet(w)
             region_body(sheet, view, seat, decision, refs, self.colour)
@@ -210,9 +214,10 @@ def player_title(view: GameView, p: PlayerView, initiative: int) -> str:
 TEAM_MARKS = ("▲", "●")
 
 
+
 def team_mark(view: GameView, p: PlayerView) -> str:
     """In team games, the player's team at a glance: a mark per team and the team-mates' names."""
-    if view.globals.get("setup") not in ("teams", "archenemy"):
+    if view.globals.get("setup") not in ("teams", "joint", "archenemy"):
         return ""
     others = [escape(q.name) for q in view.players if q.team == p.team and q.seat != p.seat]
     mark = TEAM_MARKS[p.team % len(TEAM_MARKS)]
@@ -330,6 +335,13 @@ def stack_body(sheet: Sheet, view: GameView, decision: Decision | None, refs: se
             sheet.text(f"[b]Battle[/] (teams), phase {b.get('phase')} of 2, in {escape(names[int(b['region'])])}'s "
                        f"region: {' and '.join(attackers)} attack{'s' if len(attackers) == 1 else ''}, "
                        f"{escape(names[int(b['defender'])])} blocks — {step}")
+        elif view.globals.get("setup") == "joint":  # one formation a team, set by one member for it (A76)
+            def team(seat: int) -> str:
+                return " and ".join(escape(names[s]) for s in joint_team(view, seat))
+            sheet.text(f"[b]Battle[/] (joint teams), phase {b.get('phase')} of 2, in {team(int(b['region']))}'s "
+                       f"region: {team(int(b['attacker']))} attack ({escape(names[int(b['attacker'])])} sets the "
+                       f"formation), {team(int(b['defender']))} block ({escape(names[int(b['defender'])])} "
+                       f"declares) — {step}")
         else:
             sheet.text(f"[b]Battle[/], phase {b.get('phase')} of 2, in {escape(names[int(b['region'])])}'s "
                        f"region: {escape(names[int(b['attacker'])])} attacks, "

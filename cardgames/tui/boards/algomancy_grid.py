@@ -239,6 +239,13 @@ def _commas(links: list[Link]) -> list[str | Link]:
     return out
 
 
+def joint_team(view: GameView, seat: int) -> list[int]:
+    """`seat`, or in joint teams its whole team: who owns a shared region, or is present with `seat` (R72)."""
+    if view.globals.get("setup") != "joint":
+        return [seat]
+    return [p.seat for p in view.players if p.team == view.players[seat].team]
+
+
 def region_body(sheet: Sheet, view: GameView, seat: int, decision: Decision | None, refs: set[int],
                 colour: Colour) -> None:
     """A region: the players present, the battle grid if the battle is here, then the other units
@@ -247,7 +254,8 @@ def region_body(sheet: Sheet, view: GameView, seat: int, decision: Decision | No
     zone = view.zones.get(f"region:{seat}")
     cards = zone.cards if zone else []
     b = view.battle or {}
-    present = sorted({seat, *[int(s) for s in (b.get("present") or {}).get(str(seat), [])]})
+    visitors = [int(s) for s in (b.get("present") or {}).get(str(seat), [])]
+    present = sorted({s for v in (seat, *visitors) for s in joint_team(view, v)})
     sheet.text("Present: " + ", ".join(escape(names[s]) for s in present))
     mods: dict[int, list[CardView]] = {}  # mods lie in their own zone, each naming its host
     for c in cards_by_id(view).values():
@@ -271,7 +279,8 @@ def region_body(sheet: Sheet, view: GameView, seat: int, decision: Decision | No
     for s in sorted(by_side, key=lambda s: (s != seat, s)):
         rest = [u for u in by_side[s] if u.id not in in_grid and u.id not in forming]
         if rest:
-            sheet.text("[b]Units[/]:" if s == seat else f"[b]{escape(names[s])}'s units here[/]:")
+            mine = s == seat and joint_team(view, seat) == [seat]  # a shared region names every member's units
+            sheet.text("[b]Units[/]:" if mine else f"[b]{escape(names[s])}'s units here[/]:")
             sheet.tiles([unit_face(u, refs, mods.get(u.id, []), colour) for u in rest])
     if tokens:
         sheet.text("[b]Spell tokens[/]:")
