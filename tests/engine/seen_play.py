@@ -42,6 +42,7 @@ FORMAT_IDS = [f"{g}-{f or 'game'}-{n}p" for g, f, n in FORMATS]
 
 MORE_FORMATS: list[tuple[str, str, int]] = [
     ("algomancy", "teams", 4),
+    ("algomancy", "joint", 4),
     ("algomancy", "archenemy", 3),
     ("algomancy", "cube", 2),
     ("algomancy", "teamdraft", 4),
