@@ -18,6 +18,7 @@ E = TypeVar("E", bound="Event")
 _TYPES: dict[str, type[Event]] = {}
 _APPLY: dict[type[Event], Callable[[State, Any], None]] = {}
 _FIELDS: dict[type[Event], tuple[str, ...]] = {}
+_READERS: dict[type[Event], Callable[[dict[str, Json]], Event]] = {}
 Toucher = Callable[["Event", State], Sequence[int]]
 _FIELD_TOUCH: dict[type[Event], Toucher | None] = {}
 """The default `Event.touched` of each class (by its fields)."""
@@ -78,8 +79,13 @@ def event(type_name: str) -> Callable[[type[E]], type[E]]:
         if type_name in _TYPES and _TYPES[type_name] is not cls:
             raise ValueError(f"event type {type_name!r} registered twice")
         cls.TYPE = type_name
+        fields = dataclasses.fields(cls)
+        if any(not f.compare for f in fields):
+            raise ValueError(f"event {type_name!r}: every field must take part in == (saves and "
+                             "replays compare events by it)")
         _TYPES[type_name] = cls
-        _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+        _FIELDS[cls] = tuple(f.name for f in fields)
+        _READERS[cls] = _json_reader(cls, _FIELDS[cls])
         if "to_json" not in vars(cls):
             cls.to_json = _json_writer(type_name, _FIELDS[cls])  # type: ignore[method-assign,assignment]
         return cls
@@ -100,6 +106,18 @@ def _json_writer(type_name: str, names: tuple[str, ...]) -> Callable[[Event], di
     fn: Callable[[Event], dict[str, Json]] = scope["to_json"]
     fn.__doc__ = Event.to_json.__doc__
     fn.__qualname__ = f"{type_name}.to_json"
+    return fn
+
+
+def _json_reader(cls: type[E], names: tuple[str, ...]) -> Callable[[dict[str, Json]], E]:
+    """Build an event of `cls` from its JSON form when that holds exactly its fields: the fields
+    passed by position, written out as one call (a third faster than `cls(**fields)`, which counts
+    where every event of a save is read). `from_json` checks the count; a missing field raises
+    KeyError, and `from_json` then reads the slow way, which says what is wrong."""
+    args = "".join(f"d[{n!r}], " for n in names)
+    scope: dict[str, Any] = {"cls": cls}
+    exec(f"def read(d):\n    return cls({args})\n", scope)  # names only as string literals
+    fn: Callable[[dict[str, Json]], E] = scope["read"]
     return fn
 
 
@@ -219,6 +237,11 @@ def from_json(data: dict[str, Json]) -> Event:
         cls = _TYPES[data["t"]]
     except (KeyError, TypeError) as exc:
         raise EventError(f"unknown event type {data.get('t') if isinstance(data, dict) else data!r}") from exc
+    if len(data) == len(_FIELDS[cls]) + 1:  # "t" and every field: the usual case
+        try:
+            return _READERS[cls](data)
+        except KeyError:
+            pass  # another field instead of one of them: said below
     fields = data.copy()
     del fields["t"]
     try:

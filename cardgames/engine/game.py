@@ -19,6 +19,7 @@ from cardgames.engine.decisions import (
 )
 from cardgames.engine.events import Event, apply
 from cardgames.engine.flow import Flow
+from cardgames.engine.gcpause import gc_paused
 from cardgames.engine.logbook import Logbook
 from cardgames.engine.ruleset import Ruleset
 from cardgames.engine.save import SaveError, write_save
@@ -65,7 +66,12 @@ class Game:
         prefix of the saved game, never a different one. Raises SaveError if not even the start
         of the game agrees with the header.
         """
-        notes = list(warnings or [])
+        with gc_paused():
+            return cls._restore(ruleset, header, saved, list(warnings or []))
+
+    @classmethod
+    def _restore(cls, ruleset: Ruleset, header: dict[str, Json], saved: list[Event],
+                 notes: list[str]) -> Game:
         names, seed, options = _header_setup(header)
         try:
             game = cls.new(ruleset, names, seed, options)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from cardgames.engine.decisions import CardgamesError
 from cardgames.engine.events import Event, EventError, from_json
+from cardgames.engine.gcpause import gc_paused
 from cardgames.engine.state import Json
 
 FORMAT = "cardgames-save"
@@ -90,7 +91,8 @@ def read_save(path: Path) -> LoadedSave:
     body = lines[1:]
     if body and body[-1] == "":
         body = body[:-1]
-    events, warnings = _read_events(path, body)
+    with gc_paused():
+        events, warnings = _read_events(path, body)
     if not warnings and isinstance(expected, int) and expected < len(events):
         warnings.append(
             f"{path}: the file holds {len(events)} events but its header says {expected}; "

@@ -13,7 +13,7 @@ import pytest
 from engine_play import duel, play
 
 from cardgames.engine import core_events as ce
-from cardgames.engine.events import Event, EventError, from_json, registered_types
+from cardgames.engine.events import Event, EventError, event, from_json, registered_types
 
 
 def _sample(hint: Any, name: str) -> Any:
@@ -89,6 +89,9 @@ def test_to_json_is_plain_json() -> None:
         ("text", "unknown event type"),
         ({"t": "ObjectMoved", "id": 1}, "ObjectMoved"),
         ({"t": "ObjectMoved", "id": 1, "to": "hand:0", "bogus": 2}, "bogus"),
+        # as many fields as the event has, but one of them another name (the fast reader's miss)
+        ({"t": "ObjectMoved", "id": 1, "to": "hand:0", "index": None, "reset": False,
+          "controller": None, "bogus": 2}, "bogus"),
     ],
 )
 def test_unreadable_event_data_raises_event_error(data: Any, words: str) -> None:
@@ -105,3 +108,25 @@ def test_event_types_are_registered_once_and_named_stably() -> None:
         assert name == cls.TYPE
         assert dataclasses.is_dataclass(cls)
         assert cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
+
+
+def test_an_event_read_without_its_defaulted_fields_gets_their_defaults() -> None:
+    """A save may leave out fields that have defaults (one written before they existed)."""
+    short = from_json({"t": "ObjectMoved", "id": 7, "to": "hand:0"})
+    full = from_json({"t": "ObjectMoved", "id": 7, "to": "hand:0", "index": None, "reset": False,
+                      "controller": None, "entered_turn": None})
+    assert short == full == ce.ObjectMoved(7, "hand:0")
+    assert type(full) is ce.ObjectMoved and full.to_json()["entered_turn"] is None
+
+
+def test_an_event_field_left_out_of_equality_is_refused() -> None:
+    """Saves and replays compare events by ==, so every field must take part in it."""
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Sloppy(Event):
+        id: int
+        note: str = dataclasses.field(default="", compare=False)
+
+    with pytest.raises(ValueError, match="every field must take part in =="):
+        event("test.Sloppy")(Sloppy)
+    assert "test.Sloppy" not in registered_types()
