@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit.app import leaked, names_by_visibility, play_by_bot
-from textual.widgets import OptionList, Static
+from kit.app import board_text, leaked, names_by_visibility, play_by_bot
+from textual.widgets import Static
 
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.tui.app import CardgamesApp
@@ -30,17 +30,6 @@ MENU = ("(recycle a card from hand)", "recycle which card from your hand")
 someone's hidden card (the public table never shows that menu: Algomancy.private_groups)."""
 
 
-def board_text(screen: GameScreen) -> str:
-    """Everything the board and the decision panel show: contents, border titles, options."""
-    parts = []
-    for widget in screen.query("Static").results(Static):
-        if widget.display:
-            parts += [str(widget.content), str(widget.border_title or "")]
-    options = screen.query_one("#options", OptionList)
-    parts += [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-    return "\n".join(parts)
-
-
 async def test_a_whole_joint_team_game_shows_no_hidden_card_and_one_region_per_team(tmp_path: Path) -> None:
     session = Session.start("algomancy", PLAYERS, 10, OPTIONS, tmp_path / "joint.save")
     app = CardgamesApp(session)
@@ -52,7 +41,7 @@ async def test_a_whole_joint_team_game_shows_no_hidden_card_and_one_region_per_t
         seat = session.seated  # None: the public table
         hidden, shown = names_by_visibility(g, seat)
         known = shown | {n for n in hidden if any(n in line for line in screen.feeds[seat].lines)}
-        text = "\n".join(ln for ln in board_text(screen).splitlines()
+        text = "\n".join(ln for ln in board_text(screen, displayed_only=True).splitlines()
                          if seat is None or not any(m in ln for m in MENU))
         leaks = leaked(text, hidden - known - UI_WORDS, known)
         who = "the public table" if seat is None else f"{g.players[seat]}'s screen"

@@ -8,6 +8,7 @@ import html
 import re
 
 from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
 
 from cardgames.engine.game import Game
 from cardgames.engine.view import can_see
@@ -17,14 +18,26 @@ from cardgames.tui.boards.base import Board
 from cardgames.tui.screens.game import GameScreen
 from cardgames.tui.screens.setup import SetupScreen
 
-__all__ = ["Check", "leaked", "names_by_visibility", "open_new_game", "own_board", "play_by_bot", "play_by_keys",
-           "press", "screen_text", "take_the_screen"]
+__all__ = ["Check", "board_text", "leaked", "names_by_visibility", "open_new_game", "own_board", "play_by_bot",
+           "play_by_keys", "press", "screen_text", "take_the_screen"]
 
 
 def screen_text(app: CardgamesApp) -> str:
     """Every character the terminal shows now (from the app's own screenshot)."""
     svg = app.export_screenshot()
     return html.unescape(" ".join(re.findall(r">([^<>]*)</text>", svg))).replace("\xa0", " ")
+
+
+def board_text(screen: GameScreen, displayed_only: bool = False) -> str:
+    """Everything the board and the decision panel hold: panels' contents and border titles, and
+    the options (`displayed_only`: leave out panels not displayed now, e.g. a region folded away)."""
+    parts = []
+    for widget in screen.query("Static").results(Static):
+        if widget.display or not displayed_only:
+            parts += [str(widget.content), str(widget.border_title or "")]
+    options = screen.query_one("#options", OptionList)
+    parts += [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    return "\n".join(parts)
 
 
 def names_by_visibility(game: Game, seat: int | None) -> tuple[set[str], set[str]]:

@@ -118,3 +118,17 @@ def finish_turn(g: Game) -> None:
         if g.decision.seat_index != seat:
             return
     raise AssertionError("turn did not end")
+
+
+def role_key(g: Game, role: str) -> str:
+    """The pledge option that takes this role card."""
+    for o in g.decision.options:
+        if o.ref is not None and g.state.objects[o.ref].card == role:
+            return o.key
+    raise AssertionError(f"{role} not offered: {[o.label for o in g.decision.options]}")
+
+
+def pledge(g: Game, *roles: str) -> None:
+    """Pledge these roles, one answer each, in order."""
+    for role in roles:
+        g.choose(role_key(g, role))

@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-from mech_play import ANN, BOB, CID, DEE, finish_turn, game, keys
+from mech_play import ANN, BOB, CID, DEE, finish_turn, game, keys, pledge
 
 from cardgames.engine.game import Game
 from cardgames.games.mechamancers import table as t
-
-
-def role_key(g: Game, role: str) -> str:
-    for o in g.decision.options:
-        if o.ref is not None and g.state.objects[o.ref].card == role:
-            return o.key
-    raise AssertionError(f"{role} not offered: {[o.label for o in g.decision.options]}")
-
-
-def pledge(g: Game, *roles: str) -> None:
-    for role in roles:
-        g.choose(role_key(g, role))
 
 
 def test_pledge_passes_the_roles_to_the_right() -> None:

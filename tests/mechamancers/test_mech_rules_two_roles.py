@@ -4,27 +4,14 @@ other, first chooser, other — and takes a full turn for each, in role order; t
 from __future__ import annotations
 
 import pytest
-from mech_play import ANN, BOB, finish_turn, game, keys, mana
+from mech_play import ANN, BOB, finish_turn, game, keys, mana, pledge
 
-from cardgames.engine.game import Game
 from cardgames.engine.ruleset import SetupError
 from cardgames.games import find_ruleset
 from cardgames.games.mechamancers import board as b
 from cardgames.games.mechamancers import table as t
 
 V1 = t.TWO_ROLES
-
-
-def role_key(g: Game, role: str) -> str:
-    for o in g.decision.options:
-        if o.ref is not None and g.state.objects[o.ref].card == role:
-            return o.key
-    raise AssertionError(f"{role} not offered: {[o.label for o in g.decision.options]}")
-
-
-def pledge(g: Game, *roles: str) -> None:
-    for role in roles:
-        g.choose(role_key(g, role))
 
 
 def test_v1_is_a_format_for_two_players_only() -> None:

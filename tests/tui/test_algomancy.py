@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit.app import leaked, names_by_visibility, open_new_game, play_by_bot, take_the_screen
+from kit.app import board_text, leaked, names_by_visibility, open_new_game, play_by_bot, take_the_screen
 from textual.geometry import Region
-from textual.widgets import Input, OptionList, Select, Static
+from textual.widgets import Input, Select, Static
 
 from cardgames.api import new_game
 from cardgames.bots.keen_bot import KeenBot
@@ -35,16 +35,6 @@ def drawn_at(screen: GameScreen, text: str) -> tuple[Static, tuple[int, int]]:
             if x >= 0:
                 return widget, (x, y)
     raise AssertionError(f"{text!r} is not on the board")
-
-
-def board_text(screen: GameScreen) -> str:
-    """Everything the board and the decision panel show: contents, border titles, options."""
-    parts = []
-    for widget in screen.query("Static").results(Static):
-        parts += [str(widget.content), str(widget.border_title or "")]
-    options = screen.query_one("#options", OptionList)
-    parts += [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-    return "\n".join(parts)
 
 
 async def test_new_game_form_starts_an_algomancy_constructed_game() -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit.app import leaked, names_by_visibility, play_by_bot
-from textual.widgets import OptionList, Static
+from kit.app import board_text, leaked, names_by_visibility, play_by_bot
 
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine.decisions import Decision, Option
@@ -33,17 +32,6 @@ class BoldBot(KeenBot):
         return super().choose(decision)
 
 
-def board_text(screen: GameScreen) -> str:
-    """Everything the board and the decision panel show: contents, border titles, options."""
-    parts = []
-    for widget in screen.query("Static").results(Static):
-        if widget.display:
-            parts += [str(widget.content), str(widget.border_title or "")]
-    options = screen.query_one("#options", OptionList)
-    parts += [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-    return "\n".join(parts)
-
-
 async def test_a_whole_four_player_ffa_shows_no_hidden_card_and_no_sealed_intent(tmp_path: Path) -> None:
     session = Session.start("algomancy", PLAYERS, 24, OPTIONS, tmp_path / "ffa.save")
     app = CardgamesApp(session)
@@ -60,7 +48,7 @@ async def test_a_whole_four_player_ffa_shows_no_hidden_card_and_no_sealed_intent
         # made from outside the game, not someone's hidden card. The public table never shows that menu:
         # which resource a player creates comes into play face down (Algomancy.private_groups).
         menu = ("(recycle a card from hand)", "recycle which card from your hand")
-        lines = board_text(screen).splitlines()
+        lines = board_text(screen, displayed_only=True).splitlines()
         text = "\n".join(ln for ln in lines if seat is None or not any(m in ln for m in menu))
         leaks = leaked(text, hidden - known - UI_WORDS, known)
         who = "the public table" if seat is None else f"{g.players[seat]}'s screen"

@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from kit.app import leaked, names_by_visibility, play_by_bot, take_the_screen
+from kit.app import board_text, leaked, names_by_visibility, play_by_bot, take_the_screen
 from test_inspect import check_every_stop
 from test_setup_form import cli_options, form_options
-from textual.widgets import OptionList, Static
 
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.tui.app import CardgamesApp
@@ -20,15 +19,6 @@ from cardgames.tui.tiles import Link
 
 SIZE = (140, 45)
 OPTIONS = {"first": "Ann", "decks": {"Ann": "haven-vanguard", "Bob": "after-you"}}
-
-
-def board_text(screen: GameScreen) -> str:
-    parts = []
-    for widget in screen.query("Static").results(Static):
-        parts += [str(widget.content), str(widget.border_title or "")]
-    options = screen.query_one("#options", OptionList)
-    parts += [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-    return "\n".join(parts)
 
 
 async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_game(cardgames_home: Path) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit.app import leaked, names_by_visibility, open_new_game, own_board, play_by_bot
-from textual.widgets import Input, OptionList, Select, Static
+from kit.app import board_text, leaked, names_by_visibility, open_new_game, own_board, play_by_bot
+from textual.widgets import Input, Select, Static
 
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.tui.app import CardgamesApp
@@ -15,15 +15,6 @@ from cardgames.tui.screens.gameover import GameOverScreen
 from cardgames.tui.session import Session
 
 SIZE = (140, 45)
-
-
-def board_text(screen: GameScreen) -> str:
-    parts = []
-    for widget in screen.query("Static").results(Static):
-        parts += [str(widget.content), str(widget.border_title or "")]
-    options = screen.query_one("#options", OptionList)
-    parts += [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-    return "\n".join(parts)
 
 
 async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_game(cardgames_home: Path) -> None:
