@@ -21,7 +21,7 @@ from cardgames.tui.app import CardgamesApp
 from cardgames.tui.screens.lesson import LessonDoneScreen, LessonScreen, ResumeScreen
 from cardgames.tui.screens.tutorials import TutorialsScreen
 from cardgames.tutorial import Progress, load_lesson
-from cardgames.tutorial.loader import games_with_lessons, lesson_dirs
+from cardgames.tutorial.loader import Lesson, games_with_lessons, lesson_dirs
 
 SIZE = (140, 45)
 LESSONS = [d for game in games_with_lessons() for d in lesson_dirs(game)]
@@ -80,6 +80,16 @@ async def play_lesson_by_keys(app: CardgamesApp, pilot: Pilot[None]) -> int:
         keys += 1
         await pilot.pause()
     raise AssertionError("the lesson did not end")
+
+
+async def open_lesson(app: CardgamesApp, pilot: Pilot[None], lesson: Lesson) -> LessonScreen:
+    """Open `lesson` in the app (as the Tutorials list does) and return its screen."""
+    await pilot.pause()
+    app.push_screen(LessonScreen.open(lesson))
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, LessonScreen)
+    return screen
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: f"{p.parent.name}-{p.name}")
@@ -142,11 +152,7 @@ async def test_hint_shows_the_expected_action_and_undo_steps_back() -> None:
     lesson = load_lesson(lesson_dirs("allegiance")[0])
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.push_screen(LessonScreen.open(lesson))
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, LessonScreen)
+        screen = await open_lesson(app, pilot, lesson)
         await press(app, pilot, "n")
         await press(app, pilot, "n")
         await press(app, pilot, "t")
@@ -193,11 +199,7 @@ async def test_the_coach_rings_the_card_it_points_at_and_marks_the_panel() -> No
     lesson = load_lesson(lesson_dirs("allegiance")[0])
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.push_screen(LessonScreen.open(lesson))
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, LessonScreen)
+        screen = await open_lesson(app, pilot, lesson)
         assert screen.board.query_one("#seat-0").has_class("-coach")  # step 1 shows seat-0
         while screen.coach.current is not None and screen.coach.current.title != "End your maneuver phase":
             if screen.coach.current.kind == "read":
@@ -335,11 +337,7 @@ async def test_a_scripted_move_that_fails_mid_lesson_is_shown_not_a_crash(
     lesson = load_lesson(folder)
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.push_screen(LessonScreen.open(lesson))
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, LessonScreen)
+        screen = await open_lesson(app, pilot, lesson)
         for _ in range(40):
             if "broken here" in coach_text(screen):
                 break
