@@ -171,6 +171,14 @@ def flag(rules: Rules, state: State, obj: GameObject, name: str) -> list[Static]
     return [a.static for a, _ in applying(rules, state, obj) if getattr(a.static, name)]
 
 
+def defense_can_drop(rules: Rules, state: State) -> bool:
+    """Whether anything in force lowers a creature's defense (a passive or an effect with a negative
+    defense): if nothing does, an undamaged creature's defense is at least its printed one plus its
+    counters."""
+    return state.cached("arc.def_drop", lambda: any(a.static.def_ < 0 for a in actives(rules, state))
+                        or any(m.stat == "def" and m.amount < 0 for m in state.modifiers))
+
+
 def remaining_def(rules: Rules, state: State, obj: GameObject) -> int:
     return def_(rules, state, obj) - obj.counters.get("damage", 0)
 

@@ -173,7 +173,12 @@ def destroy_city(flow: Flow, city: GameObject, *, sacrificed: bool = False) -> N
 
 
 def lethal(rules: Rules, state: State, obj: GameObject) -> bool:
-    return board.remaining_def(rules, state, obj) <= 0 or bool(obj.counters.get("deadly"))
+    if obj.counters.get("deadly"):
+        return True
+    if not obj.counters.get("damage") and rules.cards[obj.card].def_ + obj.counters.get("def", 0) > 0 \
+            and not board.defense_can_drop(rules, state):
+        return False  # undamaged, and nothing lowers a defense: it stands (the line below, without its cost)
+    return board.remaining_def(rules, state, obj) <= 0
 
 
 def check_state(flow: Flow) -> bool:
