@@ -54,14 +54,21 @@ class Battle:
             "present": {}, "attacked": False, "fought": False}))
         flow.push("battle")
 
-    def _run(self, flow: Flow, frame: Frame) -> Ask | None:
-        state = flow.state
+    def _settled(self, flow: Flow, frame: Frame) -> dict[str, Any] | None:
+        """The battle under way once state checks and waiting triggers are done; None if either
+        acted (the frame runs again) or the battle has ended (its frame is popped)."""
         if check_state(self.rules, flow) or flush(self.rules, flow):
             return None
-        b = state.battle
+        b = flow.state.battle
         if b is None:
             flow.pop(frame)
+        return b
+
+    def _run(self, flow: Flow, frame: Frame) -> Ask | None:
+        b = self._settled(flow, frame)
+        if b is None:
             return None
+        state = flow.state
         step = str(b["step"])
         reg = int(b["region"])
         attacker, defender = int(b["attacker"]), int(b["defender"])

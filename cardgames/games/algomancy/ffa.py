@@ -27,10 +27,8 @@ from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.battle import Battle
-from cardgames.games.algomancy.checks import check_state
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.seating import ffa_region_order, is_ffa, left, right
-from cardgames.games.algomancy.triggers import flush
 
 DIRECTIONS = ("stay", "left", "right")
 
@@ -77,13 +75,10 @@ class FfaBattle(Battle):
         b = flow.state.battle
         if b is None or not b.get("ffa"):
             return super()._run(flow, frame)
-        if check_state(self.rules, flow) or flush(self.rules, flow):
+        b = self._settled(flow, frame)
+        if b is None:
             return None
         state = flow.state
-        b = state.battle
-        if b is None:
-            flow.pop(frame)
-            return None
         step = str(b["step"])
         reg = b.get("region")
         if step == "next" or reg is None or state.players[int(reg)].eliminated:

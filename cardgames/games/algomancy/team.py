@@ -30,10 +30,8 @@ from cardgames.engine.flow import Flow
 from cardgames.engine.state import Frame, Json, State
 from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
-from cardgames.games.algomancy.checks import check_state
 from cardgames.games.algomancy.ffa import FfaBattle
 from cardgames.games.algomancy.seating import enemy_neighbours, is_team_game, mates, turn_order
-from cardgames.games.algomancy.triggers import flush
 
 REGION_KEYS = ("attack", "defence", "blocked", "fronts", "attackers", "attacked", "fought")
 
@@ -103,13 +101,10 @@ class TeamBattle(FfaBattle):
         b = flow.state.battle
         if b is None or not b.get("team"):
             return super()._run(flow, frame)
-        if check_state(self.rules, flow) or flush(self.rules, flow):
+        b = self._settled(flow, frame)
+        if b is None:
             return None
         state = flow.state
-        b = state.battle
-        if b is None:
-            flow.pop(frame)
-            return None
         stage = str(b["stage"])
         it = t.initiative(state)
         nit = [s for s in state.live_seats() if not mates(state, s, it)]
