@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
 from cardgames.engine.decisions import CardgamesError
+from cardgames.tui.idlegc import IdleCollector
 from cardgames.tui.screens.text import help_screen
 from cardgames.tui.screens.title import TitleScreen
 from cardgames.tui.session import Session
@@ -32,6 +34,8 @@ class CardgamesApp(App[None]):
         self.pending_lessons: str | None = None
         """A game whose lessons open as soon as the app runs (`cardgames learn`)."""
         self.settings = Settings.load()
+        self.collector = IdleCollector()
+        """Runs the garbage collector's full passes while the player pauses, not mid-answer."""
 
     def get_default_screen(self) -> Screen[None]:
         return TitleScreen()
@@ -43,6 +47,8 @@ class CardgamesApp(App[None]):
 
     def on_mount(self) -> None:
         self.apply_settings()
+        self.collector.start()
+        self.set_interval(0.2, self.collector.tick, name="idle collector")
         if self.pending_start is not None:
             try:
                 self.start_game(*self.pending_start)
@@ -54,6 +60,14 @@ class CardgamesApp(App[None]):
             from cardgames.tui.screens.tutorials import TutorialsScreen
 
             self.push_screen(TutorialsScreen(self.pending_lessons))
+
+    def on_unmount(self) -> None:
+        self.collector.stop()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.InputEvent):
+            self.collector.touched()
+        await super().on_event(event)
 
     def show_game(self, session: Session) -> None:
         from cardgames.tui.screens.game import GameScreen  # the rules load with the first game

@@ -22,6 +22,7 @@ from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.rules import Algomancy
 from cardgames.tui.boards.algomancy_grid import cards_by_id, joint_team, region_body
 from cardgames.tui.boards.base import Board, card_link, entry_face, marked_refs
+from cardgames.tui.frames import Panel
 from cardgames.tui.session import Session
 from cardgames.tui.sheet import Sheet
 from cardgames.tui.tiles import Link, TileFace
@@ -53,20 +54,20 @@ class AlgomancyBoard(Board):
         if self.many:
             with Horizontal(id="opponents"):
                 for seat in self.seats:
-                    yield Static(id=f"opponent-{seat}", classes="seat")
+                    yield Panel(id=f"opponent-{seat}", classes="seat")
             with Horizontal(id="regions", classes="-many"):
                 for seat in self.seats:
-                    yield Static(id=f"region-{seat}", classes="region")
+                    yield Panel(id=f"region-{seat}", classes="region")
         else:
-            yield Static(id="opponent", classes="seat")
+            yield Panel(id="opponent", classes="seat")
             with Horizontal(id="regions"):
-                yield Static(id="region-0", classes="region")
-                yield Static(id="region-1", classes="region")
-        yield Static(id="stack", classes="table")
+                yield Panel(id="region-0", classes="region")
+                yield Panel(id="region-1", classes="region")
+        yield Panel(id="stack", classes="table")
         with Horizontal(id="draft"):
-            yield Static(id="draft-hand", classes="table")
-            yield Static(id="draft-pack", classes="table")
-        yield Static(id="you", classes="seat -you")
+            yield Panel(id="draft-hand", classes="table")
+            yield Panel(id="draft-pack", classes="table")
+        yield Panel(id="you", classes="seat -you")
 
     def draw(self, view: GameView, decision: Decision | None) -> None:
         if self.many:

@@ -17,6 +17,7 @@ from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.rules import Arcmage
 from cardgames.games.arcmage.schema import FACTION_NAMES
 from cardgames.tui.boards.base import Board, card_link, entry_face, marked_refs
+from cardgames.tui.frames import Panel
 from cardgames.tui.session import Session
 from cardgames.tui.sheet import Sheet
 from cardgames.tui.tiles import Attached, Link, TileFace
@@ -37,9 +38,9 @@ class ArcmageBoard(Board):
         self.rules = rules
 
     def compose(self) -> ComposeResult:
-        yield Static(id="arc-others", classes="seat")
-        yield Static(id="arc-stack", classes="table")
-        yield Static(id="arc-you", classes="seat -you")
+        yield Panel(id="arc-others", classes="seat")
+        yield Panel(id="arc-stack", classes="table")
+        yield Panel(id="arc-you", classes="seat -you")
 
     def draw(self, view: GameView, decision: Decision | None) -> None:
         me = view.viewer if view.viewer is not None else view.active

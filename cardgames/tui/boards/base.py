@@ -23,6 +23,7 @@ from textual.markup import escape
 from textual.widgets import OptionList, Static
 
 from cardgames.tui.boards.cursor import Stop, first_stop, index_of, nearest_in_line, virtual_region
+from cardgames.tui.frames import Panel
 from cardgames.tui.sheet import Sheet
 from cardgames.tui.tiles import Spot, TileFace
 
@@ -355,8 +356,8 @@ class SeatsBoard(Board):
 
     def compose(self) -> ComposeResult:
         for seat in self.seats:
-            yield Static(id=f"seat-{seat}", classes="seat")
-        yield Static(id="table", classes="table")
+            yield Panel(id=f"seat-{seat}", classes="seat")
+        yield Panel(id="table", classes="table")
 
     def order_seats(self, view: GameView) -> int:
         """Put the panels in order for the view's seat (once per change of seat); that seat."""

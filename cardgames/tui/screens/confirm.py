@@ -8,8 +8,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from cardgames.tui.frames import PacedScreen
 
-class ConfirmScreen(ModalScreen[bool]):
+
+class ConfirmScreen(PacedScreen[bool], ModalScreen[bool]):
     BINDINGS = [
         Binding("y,enter", "dismiss(True)", "Yes"),
         Binding("n,escape", "dismiss(False)", "No"),

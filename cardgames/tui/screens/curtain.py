@@ -5,11 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
-from textual.screen import Screen
 from textual.widgets import Static
 
+from cardgames.tui.frames import PacedScreen
 
-class CurtainScreen(Screen[None]):
+
+class CurtainScreen(PacedScreen[None]):
     """"Pass to <name> — press Enter". A plain (opaque) Screen: nothing below shows through."""
 
     BINDINGS = [Binding("enter,space", "dismiss_curtain", "I am " + "ready", show=True)]

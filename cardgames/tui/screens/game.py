@@ -11,12 +11,14 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, RichLog, Static
+from textual.widgets import Header, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
 from cardgames.engine.decisions import CardgamesError, Decision, Option
 from cardgames.tui.boards import board_for
 from cardgames.tui.boards.base import Board
+from cardgames.tui.footer import KeyFooter
+from cardgames.tui.frames import PacedScreen, Panel
 from cardgames.tui.palette import LegalActions
 from cardgames.tui.screens.curtain import CurtainScreen
 from cardgames.tui.screens.logcards import LogCardsScreen, named_in_log
@@ -48,7 +50,7 @@ class LogFeed:
         return out
 
 
-class GameScreen(Screen[None]):
+class GameScreen(PacedScreen[None]):
     """One game at one terminal."""
 
     COMMANDS = Screen.COMMANDS | {LegalActions}
@@ -90,12 +92,12 @@ class GameScreen(Screen[None]):
         with Horizontal(id="main"):
             yield self.board
             with Vertical(id="side"):
-                yield Static(id="status")
-                yield Static(id="prompt")
+                yield Panel(id="status")
+                yield Panel(id="prompt")
                 yield OptionList(id="options")
                 yield RichLog(id="log", wrap=True, markup=True, max_lines=2000, min_width=20)
         yield Static("The terminal is too small: make it at least 100 × 30.", id="too-small")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = self.rules.title

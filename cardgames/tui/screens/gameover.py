@@ -5,14 +5,15 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.markup import escape
-from textual.screen import Screen
-from textual.widgets import Footer, Header, RichLog, Static
+from textual.widgets import Header, RichLog, Static
 
 from cardgames.tui.boards import board_class
+from cardgames.tui.footer import KeyFooter
+from cardgames.tui.frames import PacedScreen
 from cardgames.tui.session import Session
 
 
-class GameOverScreen(Screen[None]):
+class GameOverScreen(PacedScreen[None]):
     BINDINGS = [Binding("enter,escape,q", "to_title", "Back to the title")]
 
     def __init__(self, session: Session) -> None:
@@ -37,7 +38,7 @@ class GameOverScreen(Screen[None]):
         yield Header(icon="♠")
         yield Static("\n".join(lines), id="summary")
         yield RichLog(id="final-log", wrap=True, markup=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "Game over"

@@ -16,9 +16,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Header, OptionList, RichLog, Static
+from textual.widgets import Header, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
+from cardgames.tui.footer import KeyFooter
+from cardgames.tui.frames import PacedScreen
 from cardgames.tui.saves import data_dir
 from cardgames.tui.screens.game import GameScreen, LogFeed
 from cardgames.tui.session import Session
@@ -150,7 +152,7 @@ class LessonScreen(GameScreen):
                 yield OptionList(id="options")
                 yield RichLog(id="log", wrap=True, markup=True, max_lines=2000, min_width=20)
         yield Static("The terminal is too small: make it at least 100 × 30.", id="too-small")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -319,7 +321,7 @@ class LessonScreen(GameScreen):
                 open_lesson(self.app, nxt)
 
 
-class LessonDoneScreen(ModalScreen[str | None]):
+class LessonDoneScreen(PacedScreen[str | None], ModalScreen[str | None]):
     """The end of a lesson: what was learnt, and the next lesson."""
 
     CSS = """
@@ -359,7 +361,7 @@ class LessonDoneScreen(ModalScreen[str | None]):
         self.dismiss("list")
 
 
-class ResumeScreen(ModalScreen[str | None]):
+class ResumeScreen(PacedScreen[str | None], ModalScreen[str | None]):
     """A lesson left part-way: continue where the learner left, or start over."""
 
     CSS = """

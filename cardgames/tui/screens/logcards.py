@@ -14,6 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from cardgames.engine.view import GameView
+from cardgames.tui.frames import PacedScreen
 
 RECENT = 60
 """How many of the newest log lines are searched for card names."""
@@ -38,7 +39,7 @@ def named_in_log(lines: Sequence[str], view: GameView) -> list[tuple[int, str]]:
     return [(ref, name) for name, ref in found.items()]
 
 
-class LogCardsScreen(ModalScreen[int | None]):
+class LogCardsScreen(PacedScreen[int | None], ModalScreen[int | None]):
     """A list of the cards the log names; Enter returns the one to inspect, Esc nothing."""
 
     BINDINGS = [Binding("escape,q", "dismiss(None)", "Close")]

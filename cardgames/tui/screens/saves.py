@@ -7,10 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.markup import escape
-from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cardgames.tui.footer import KeyFooter
+from cardgames.tui.frames import PacedScreen
 from cardgames.tui.saves import SaveInfo, list_saves
 from cardgames.tui.screens.confirm import ConfirmScreen
 
@@ -22,7 +23,7 @@ def describe(info: SaveInfo) -> str:
             + (f"\n   [dim]{escape(info.ended or '')}[/]" if info.finished else ""))
 
 
-class SavesScreen(Screen[None]):
+class SavesScreen(PacedScreen[None]):
     """The saved games, the most recently played first: Enter resumes (or opens a finished game
     to read how it went), `d` deletes after asking, Esc goes back."""
 
@@ -43,7 +44,7 @@ class SavesScreen(Screen[None]):
             yield OptionList(id="saves")
             yield Static("Enter: continue (a finished game opens at its end)   d: delete   Esc: back",
                          id="saves-help")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "Continue"

@@ -7,14 +7,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Footer, Header, Label, Select, Static, Switch
+from textual.widgets import Header, Label, Select, Static, Switch
 
+from cardgames.tui.footer import KeyFooter
+from cardgames.tui.frames import PacedScreen
 from cardgames.tui.session import Session
 from cardgames.tui.settings import STOPS, Settings, stop_help
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(PacedScreen[None]):
     """The app's settings; given the game being played, also the seated player's stop setting."""
 
     BINDINGS = [Binding("escape", "dismiss", "Back")]
@@ -56,7 +57,7 @@ class SettingsScreen(Screen[None]):
                 yield Select([(label, key) for key, label in STOPS.items()], value=stop,
                              allow_blank=False, id="stop")
                 yield Static(stop_help(), id="stop-help")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "Settings"

@@ -9,13 +9,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from cardgames.engine.decisions import CardgamesError
 from cardgames.engine.knowledge import fresh_seed
 from cardgames.engine.setup import SeatChoice, SetupForm
 from cardgames.games import find_ruleset
+from cardgames.tui.footer import KeyFooter
+from cardgames.tui.frames import PacedScreen
 from cardgames.tui.settings import GAMES, STOPS
 
 DEFAULT_NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
@@ -71,7 +72,7 @@ class GameForm:
             yield Input(placeholder=choice.file, id=f"{base}file-{i}", classes="deckfile")
 
 
-class SetupScreen(Screen[None]):
+class SetupScreen(PacedScreen[None]):
     AUTO_FOCUS = "#game"
     """The first field has the keys, so Enter opens the list of games (not the scrolling form)."""
     BINDINGS = [Binding("escape", "app.pop_screen", "Back"), Binding("ctrl+s", "start", "Start the game")]
@@ -117,7 +118,7 @@ class SetupScreen(Screen[None]):
             yield Static(id="error")
             with Vertical(id="start-row"):
                 yield Button("Start", variant="primary", id="start")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "New game"

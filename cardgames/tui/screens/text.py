@@ -6,9 +6,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header, OptionList
+from textual.screen import ModalScreen
+from textual.widgets import Header, OptionList
 from textual.widgets.option_list import Option
+
+from cardgames.tui.footer import KeyFooter
+from cardgames.tui.frames import PacedScreen
 
 # Textual's Markdown widgets (markdown-it, Pygments) are imported as a Markdown screen opens: the
 # title screen, which imports this module, starts without them.
@@ -71,7 +74,7 @@ holds exactly 10.
 """
 
 
-class MarkdownScreen(Screen[None]):
+class MarkdownScreen(PacedScreen[None]):
     """A full-screen Markdown page (rules, help)."""
 
     BINDINGS = [Binding("escape,q,r", "app.pop_screen", "Back")]
@@ -86,7 +89,7 @@ class MarkdownScreen(Screen[None]):
 
         yield Header(icon="♠")
         yield MarkdownViewer(self.markdown, show_table_of_contents=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = self.page_title
@@ -103,7 +106,7 @@ def rules_screen(game: str) -> MarkdownScreen:
     return MarkdownScreen(text, "Rules")
 
 
-class RulesMenu(Screen[None]):
+class RulesMenu(PacedScreen[None]):
     """Which game's rules to read."""
 
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back")]
@@ -114,7 +117,7 @@ class RulesMenu(Screen[None]):
         yield Header(icon="♠")
         with Middle(), Center():
             yield OptionList(*[Option(title, id=name) for title, name in GAMES], id="menu")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "Rules"
@@ -130,7 +133,7 @@ def help_screen() -> MarkdownScreen:
     return MarkdownScreen(HELP, "Help")
 
 
-class InspectScreen(ModalScreen[None]):
+class InspectScreen(PacedScreen[None], ModalScreen[None]):
     """A card in full. Opaque background: a modal must never show the table through it."""
 
     BINDINGS = [Binding("escape,enter,i,q", "app.pop_screen", "Close")]

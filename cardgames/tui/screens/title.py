@@ -5,16 +5,17 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Center, Middle
-from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cardgames.tui.footer import KeyFooter
+from cardgames.tui.frames import PacedScreen
 from cardgames.tui.saves import list_saves
 
 BANNER = "[b]cardgames[/]\nTabletop card games, every rule enforced, hot-seat at one terminal"
 
 
-class TitleScreen(Screen[None]):
+class TitleScreen(PacedScreen[None]):
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
         with Middle(), Center():
@@ -24,7 +25,7 @@ class TitleScreen(Screen[None]):
                 items.append(Option("Continue", id="continue"))
             items += [Option("Rules", id="rules"), Option("Settings", id="settings"), Option("Quit", id="quit")]
             yield OptionList(*items, id="menu")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "cardgames"

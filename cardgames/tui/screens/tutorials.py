@@ -9,10 +9,11 @@ from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.content import Content
 from textual.markup import escape
-from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from cardgames.tui.footer import KeyFooter
+from cardgames.tui.frames import PacedScreen
 from cardgames.tui.screens.lesson import open_lesson, progress
 from cardgames.tui.settings import GAMES
 from cardgames.tutorial import Lesson, Progress
@@ -39,7 +40,7 @@ def broken_line(n: int, lesson: BrokenLesson) -> Content:
     return Content.assemble(f"  {n}. {lesson.id} — ", ("broken: cannot be opened", "bold red"), (problems, "red"))
 
 
-class TutorialsScreen(Screen[None]):
+class TutorialsScreen(PacedScreen[None]):
     """The lesson list; Enter opens a lesson. `game` shows only that game's lessons."""
 
     CSS = """
@@ -59,7 +60,7 @@ class TutorialsScreen(Screen[None]):
             yield Static("[b]Tutorials[/]: learn a game on the real table, one rule at a time.\n"
                          "[dim]Each lesson takes a few minutes. Enter opens one.[/]", id="tutorials-head")
             yield OptionList(id="lessons")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "Tutorials"

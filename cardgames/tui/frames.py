@@ -1,0 +1,79 @@
+"""Frame pacing: a screen repaints as soon as it has something to show, a few frames back to back,
+then at most `FPS` a second; and `Panel`, a Static that a new size does not lay out twice."""
+
+from __future__ import annotations
+
+import asyncio
+from time import monotonic
+from typing import TypeVar
+
+from textual.constants import MAX_FPS
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.timer import EventTargetGone, Timer
+from textual.widgets import Static
+
+FPS = MAX_FPS
+"""Frames a second, kept up (Textual's: 60, or the TEXTUAL_FPS environment variable)."""
+BURST = 4
+"""Frames that may follow each other at once after a pause (an answer takes two to four)."""
+
+ResultType = TypeVar("ResultType")
+
+
+class FramePacer(Timer):
+    """The screen's update timer: it ticks once something waits to be painted, at once while
+    frames are in hand (up to `BURST`, one more each `1 / FPS` seconds), else when the next is.
+
+    Textual's own update timer ticks on a fixed grid of 60 a second, and when a tick runs late (an
+    answer's first frame, which lays out and paints most of the screen, often takes longer than a
+    sixtieth) it skips the next slot and the one after: the frames that follow (a scroll bar that
+    appears, a second layout) waited 33–50 ms, and most keys waited for them.
+    """
+
+    async def _run(self) -> None:
+        period = self._interval
+        frames, since = float(BURST), monotonic()
+        count = 0
+        active: asyncio.Event = self._active  # (typed: Textual's cached_property hides it from mypy)
+        while True:
+            await active.wait()  # until the screen has something to paint
+            now = monotonic()
+            frames, since = min(float(BURST), frames + (now - since) / period), now
+            if frames < 1:
+                await asyncio.sleep((1 - frames) * period)
+                await active.wait()
+                now = monotonic()
+                frames, since = min(float(BURST), frames + (now - since) / period), now
+            frames -= 1
+            count += 1
+            try:
+                await self._tick(next_timer=now, count=count)
+            except EventTargetGone:
+                break
+
+
+class PacedScreen(Screen[ResultType]):
+    """A screen painted through a `FramePacer` (every screen of the app derives from this)."""
+
+    _pacer: FramePacer | None = None
+
+    @property
+    def _update_timer(self) -> Timer:
+        if self._pacer is None:
+            self._pacer = FramePacer(self, 1 / FPS, callback=self._on_timer_update, name="screen_update", pause=True)
+            self._pacer._start()
+            self._timers.add(self._pacer)
+        return self._pacer
+
+
+class Panel(Static):
+    """A Static whose new size is taken as it is laid out, without a second layout pass.
+
+    Textual lays out again whenever a widget's size changes (its scrollable size is a reactive
+    that asks for layout), though a Static's height was already measured from its new width in
+    the pass that changed it: a redraw that changed a panel's height cost a second layout and a
+    second frame."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)

@@ -1,0 +1,103 @@
+"""Frame pacing and panels: what an answer costs in frames (`cardgames.tui.frames`)."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import inspect
+import itertools
+import pkgutil
+import time
+
+from textual.app import App, ComposeResult
+from textual.screen import Screen
+from textual.widgets import Static
+
+import cardgames.tui.screens as screens_package
+from cardgames.tui.frames import BURST, FramePacer, PacedScreen, Panel
+
+
+class Two(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Panel("one line", id="panel")
+        yield Static("one line", id="static")
+
+
+async def layouts_after_update(widget_id: str) -> int:
+    """Layout passes the screen makes after the widget's text grows from one line to five."""
+    app = Two()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = app.screen
+        passes = 0
+        original = screen._refresh_layout
+
+        def counted(*args: object, **kwargs: object) -> None:
+            nonlocal passes
+            passes += 1
+            original(*args, **kwargs)  # type: ignore[arg-type]
+
+        screen._refresh_layout = counted  # type: ignore[method-assign]
+        app.query_one(f"#{widget_id}", Static).update("1\n2\n3\n4\n5")
+        for _ in range(10):
+            await pilot.pause(0.02)
+        assert app.query_one(f"#{widget_id}", Static).size.height == 5
+        return passes
+
+
+async def test_a_panel_that_grows_is_laid_out_once() -> None:
+    assert await layouts_after_update("panel") == 1
+
+
+async def test_a_plain_static_that_grows_is_laid_out_twice() -> None:
+    # what Panel saves: Textual lays a Static out again once its new size is known
+    assert await layouts_after_update("static") == 2
+
+
+async def test_the_pacer_paints_a_burst_at_once_then_at_most_fps() -> None:
+    app = Two()
+    async with app.run_test():
+        period = 0.05
+        ticks: list[float] = []
+        done = asyncio.Event()
+        pacer: FramePacer
+
+        def tick() -> None:  # as the screen does: pause, paint, and be resumed by more work
+            ticks.append(time.perf_counter())
+            pacer.pause()
+            if len(ticks) < BURST + 2:
+                pacer.resume()
+            else:
+                done.set()
+
+        pacer = FramePacer(app.screen, period, callback=tick, pause=True)
+        pacer._start()
+        await asyncio.sleep(2 * period)  # a pause: the burst is in hand
+        pacer.resume()
+        await asyncio.wait_for(done.wait(), 5)
+        pacer.stop()
+    gaps = [b - a for a, b in itertools.pairwise(ticks)]
+    assert all(g < period / 2 for g in gaps[:BURST - 1]), gaps  # the burst: back to back
+    assert all(g >= period * 0.9 for g in gaps[BURST - 1:]), gaps  # then one a period
+
+
+def test_every_screen_of_the_app_is_paced() -> None:
+    unpaced = []
+    for info in pkgutil.iter_modules(screens_package.__path__):
+        module = importlib.import_module(f"{screens_package.__name__}.{info.name}")
+        for name, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ == module.__name__ and issubclass(cls, Screen) and not issubclass(cls, PacedScreen):
+                unpaced.append(f"{module.__name__}.{name}")
+    assert unpaced == []
+
+
+async def test_a_paced_screen_uses_the_pacer() -> None:
+    class Paced(PacedScreen[None]):
+        def compose(self) -> ComposeResult:
+            yield Panel("x")
+
+    app = Two()
+    async with app.run_test() as pilot:
+        await app.push_screen(Paced())
+        await pilot.pause()
+        assert isinstance(app.screen._update_timer, FramePacer)
