@@ -20,13 +20,20 @@ class CurtainScreen(PacedScreen[None]):
         self.player = name
         self.note = note
 
+    def _text(self) -> str:
+        return (f"[b]Pass to {self.player}[/]\n\n{self.note}\n\n"
+                f"{self.player}, press [b]Enter[/] when only you can see the screen.")
+
     def compose(self) -> ComposeResult:
         with Middle(), Center():
-            yield Static(
-                f"[b]Pass to {self.player}[/]\n\n{self.note}\n\n"
-                f"{self.player}, press [b]Enter[/] when only you can see the screen.",
-                id="curtain-text",
-            )
+            yield Static(self._text(), id="curtain-text")
+
+    def pass_to(self, name: str, note: str = "") -> None:
+        """Show the curtain again, for `name` (a game keeps one curtain: building it anew and
+        throwing it away took a third of a hand-over's time on screen)."""
+        self.player, self.note = name, note
+        if self.is_mounted:
+            self.query_one("#curtain-text", Static).update(self._text())
 
     def action_dismiss_curtain(self) -> None:
         self.dismiss(None)

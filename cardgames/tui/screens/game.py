@@ -83,6 +83,8 @@ class GameScreen(PacedScreen[None]):
         self.feeds: dict[int | None, LogFeed] = {}
         self._shown: dict[str, str] = {}
         self._choices: list[Option] = []
+        self._curtain_screen: CurtainScreen | None = None
+        """The curtain, kept for the whole game (installed in the app: a dismissed curtain stays)."""
         self._forced_note = ""
         """Answers just given for the players (the only thing to do), shown under the prompt."""
         """The options shown now, in their numbered order (all of them, or the public table's)."""
@@ -148,7 +150,17 @@ class GameScreen(PacedScreen[None]):
         self.blank_private()
         d = self.session.decision
         assert d is not None
-        self.app.push_screen(CurtainScreen(d.seat), self._lift_curtain)
+        if self._curtain_screen is None:
+            self._curtain_screen = CurtainScreen(d.seat)
+            self.app.install_screen(self._curtain_screen, f"curtain-{id(self)}")
+        else:
+            self._curtain_screen.pass_to(d.seat)
+        self.app.push_screen(self._curtain_screen, self._lift_curtain)
+
+    def on_unmount(self) -> None:
+        curtain = self._curtain_screen
+        if curtain is not None and self.app.is_screen_installed(curtain) and curtain not in self.app.screen_stack:
+            self.app.uninstall_screen(curtain)  # (still stacked: the app is closing, and takes it down)
 
     def _lift_curtain(self, _: None) -> None:
         self.session.sit()
