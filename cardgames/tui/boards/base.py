@@ -341,8 +341,12 @@ class Board(VerticalScroll):
         return ""
 
     def show_own(self) -> None:
-        """Keep the seated player's own area (at the bottom) in view."""
-        self.scroll_end(animate=False)
+        """Bring the seated player's own area (at the bottom) into view: anchored, the board is
+        scrolled to its end by the layout that places the new panels (no frame of its own, as a
+        scroll after that layout would take); the anchor is let go once that layout is done, so
+        the cursor and the mouse scroll as usual."""
+        self.anchor()
+        self.call_after_refresh(self.anchor, False)
 
 
 class SeatsBoard(Board):

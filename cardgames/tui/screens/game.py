@@ -55,6 +55,9 @@ class GameScreen(PacedScreen[None]):
 
     COMMANDS = Screen.COMMANDS | {LegalActions}
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    AUTO_FOCUS = "#options"
+    """The keys go to the options from the start (not to the board, the first thing that can take
+    the focus: it would be focused, then left, each a redraw and a new footer)."""
 
     BINDINGS = [
         Binding("space", "pass_priority", "Pass"),
@@ -166,7 +169,7 @@ class GameScreen(PacedScreen[None]):
         self.session.sit()
         self._refill_log()
         self.render_all()
-        self.call_after_refresh(self.board.show_own)
+        self.board.show_own()
 
     def _feed(self) -> LogFeed:
         seat = self.session.seated
@@ -180,9 +183,7 @@ class GameScreen(PacedScreen[None]):
         log.clear()
         feed = self._feed()
         feed.new_lines()
-        kept = feed.lines[-LogFeed.SHOWN:]
-        if kept:  # one write: a write per line costs a render and a layout each (~26 ms for 400)
-            log.write("\n".join(escape(line) for line in kept))
+        self._write_log(feed.lines[-LogFeed.SHOWN:])
 
     def blank_private(self) -> None:
         """Clear everything private before the curtain goes up."""
@@ -200,9 +201,16 @@ class GameScreen(PacedScreen[None]):
         status = "Game over" if view.outcome else self.board.status(view)
         self._set(self.query_one("#status", Static), status)
         self._show_pending(d)
-        log = self.query_one("#log", RichLog)
-        for line in self._feed().new_lines():
-            log.write(escape(line))
+        self._write_log(self._feed().new_lines())
+
+    def _write_log(self, lines: list[str]) -> None:
+        """Add lines to the log in one write (a write per line costs a render and a layout each),
+        scrolled to its end at once for the next frame, and again once laid out (only if the log's
+        height changed meanwhile does that second scroll move it, and cost a frame)."""
+        if lines:
+            log = self.query_one("#log", RichLog)
+            log.write("\n".join(escape(line) for line in lines))
+            log.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def _set(self, widget: Static, markup: str) -> None:
         """Update a Static only when its text changes (each update costs a layout pass)."""

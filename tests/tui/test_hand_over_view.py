@@ -1,0 +1,40 @@
+"""After a hand-over the new player sees their own area and the log's newest lines, at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import RichLog
+
+from cardgames.tools.keys import press_and_settle, settle
+from cardgames.tui.app import CardgamesApp
+from cardgames.tui.boards.base import Board
+from cardgames.tui.screens.curtain import CurtainScreen
+from cardgames.tui.screens.game import GameScreen
+from cardgames.tui.session import Session
+from cardgames.tui.settings import Settings, with_app_stops
+
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+async def test_a_lifted_curtain_shows_the_own_area_and_the_newest_log_lines(tmp_path: Path) -> None:
+    options = with_app_stops(NAMES, {"format": "ffa"})
+    app = CardgamesApp(Session.start("allegiance", NAMES, 3, options, tmp_path / "g.save"))
+    app.settings = Settings()
+    lifts = tall = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(app, pilot)
+        for _ in range(80):
+            if isinstance(app.screen, CurtainScreen):
+                await press_and_settle(app, pilot, "enter")
+                screen = app.screen
+                assert isinstance(screen, GameScreen) and screen.session.seated is not None
+                board, log = screen.query_one(Board), screen.query_one("#log", RichLog)
+                lifts += 1
+                tall += board.max_scroll_y > 0
+                assert board.scroll_y == board.max_scroll_y  # the own area, at the bottom, in view
+                assert log.scroll_y == log.max_scroll_y  # the newest lines
+                assert not board.is_anchored  # let go: the cursor and the mouse scroll as usual
+            else:
+                await press_and_settle(app, pilot, "1")
+    assert lifts >= 3 and tall >= 1
