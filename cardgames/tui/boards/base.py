@@ -103,6 +103,9 @@ class Board(VerticalScroll):
         """The stop of the highlighted option's card (ringed while the options have the focus)."""
         self._spots: dict[str, list[Spot]] = {}
         self._widths: dict[str, int] = {}
+        """The width each panel was last drawn for."""
+        self._laid_out: dict[tuple[str, frozenset[str]], int] = {}
+        """The content width each panel had when last laid out, by `_arrangement`."""
         self._last: tuple[GameView, Decision | None] | None = None
         self._option_refs: dict[str, int] = {}
         self._watching = False
@@ -138,8 +141,18 @@ class Board(VerticalScroll):
         """A sheet as wide as the panel's content, ringing the cursor's stop."""
         return Sheet(self.panel_width(panel), self._drawn)
 
+    @staticmethod
+    def _arrangement(panel: Static) -> tuple[str, frozenset[str]]:
+        """A panel and the classes of what holds it (e.g. regions side by side, or stacked)."""
+        return panel.id or "", frozenset(panel.parent.classes if panel.parent is not None else ())
+
     def panel_width(self, panel: Static) -> int:
-        """The panel's content width (before the first layout, a guess: redrawn once laid out)."""
+        """The panel's content width: the width it had when last laid out in the same arrangement
+        (a class just set on its container lays it out anew only in the next frame; a hidden panel
+        has none), else its width now, else a guess (each redrawn once laid out, a frame later)."""
+        known = self._laid_out.get(self._arrangement(panel))
+        if known:
+            return known
         if panel.size.width:
             return panel.content_size.width
         return max(20, (self.size.width or 96) - 8)
@@ -160,6 +173,9 @@ class Board(VerticalScroll):
     def _settle(self) -> None:
         """Once laid out: redraw what was drawn for a guessed width or an old ring."""
         self._ring = self._option_stop()
+        for panel in self.query(Static):
+            if panel.size.width:
+                self._laid_out[self._arrangement(panel)] = panel.content_size.width
         stale = any(panel.size.width and panel.content_size.width != self._widths.get(panel.id or "")
                     for panel in self.query(Static) if panel.id in self._widths)
         if stale or self._drawn != (self.cursor if self.has_focus else self._ring):
@@ -171,6 +187,7 @@ class Board(VerticalScroll):
             panel.refresh(layout=True)
 
     def on_resize(self) -> None:
+        self._laid_out.clear()  # the widths of hidden panels are not known any more
         self.call_after_refresh(self._settle)
 
     def blank(self) -> None:
