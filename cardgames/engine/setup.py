@@ -37,9 +37,19 @@ class Choice:
     """The first item is the default."""
     formats: tuple[str, ...] = ()
     """The formats that ask it; empty: every format."""
+    seat_items: bool = False
+    """Items whose value is a seat number ("0", "1", ...) name a player: offered only when that
+    many play (e.g. "the fourth player listed" only with four)."""
 
     def asked(self, fmt: str) -> bool:
         return not self.formats or fmt in self.formats
+
+    def items_for(self, players: int) -> Items:
+        """The items offered when `players` play."""
+        if not self.seat_items:
+            return self.items
+        return tuple((label, value) for label, value in self.items
+                     if not value.isdigit() or int(value) < players)
 
 
 @dataclass(frozen=True)

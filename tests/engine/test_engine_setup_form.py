@@ -35,8 +35,10 @@ def test_every_item_a_form_offers_is_accepted(game: str) -> None:
         names = NAMES[:fmt.seats[0]]
         for choice in form.choices:
             if choice.asked(fmt.key):
-                for _, value in choice.items:
-                    rules.normalize_options(names, form.options(fmt.key, names, {choice.key: value}, [{}] * len(names)))
+                for n in fmt.seats:  # (a choice of players by number offers as many as play)
+                    for _, value in choice.items_for(n):
+                        rules.normalize_options(NAMES[:n], form.options(fmt.key, NAMES[:n], {choice.key: value},
+                                                                        [{}] * n))
         for seat_choice in form.seat_choices:
             if seat_choice.asked(fmt.key):
                 for _, value in seat_choice.items:
@@ -97,3 +99,13 @@ def test_an_algomancy_deck_file_is_read_and_checked_naming_the_file(tmp_path: Pa
     form = find_ruleset("algomancy").setup_form()
     with pytest.raises(CardgamesError, match=r"short\.yaml: 2 cards; a constructed deck has at least 30"):
         form.options("constructed", ["Ann", "Bob"], {}, [{"deck": deck}, {}])
+
+
+def test_a_choice_of_players_by_number_offers_only_those_who_play() -> None:
+    choice = Choice("start_player", "Who first", (("Random", RANDOM), ("First", "0"), ("Second", "1"), ("Third", "2")),
+                    seat_items=True)
+    assert [v for _, v in choice.items_for(2)] == [RANDOM, "0", "1"]
+    assert [v for _, v in choice.items_for(3)] == [RANDOM, "0", "1", "2"]
+    plain = Choice("elements", "Elements", (("Two", "2"), ("Three", "3")))
+    assert plain.items_for(2) == plain.items  # numbers that are not seats are left alone
+

@@ -200,3 +200,42 @@ async def test_w_and_i_keys_on_the_board(tmp_path: Path) -> None:
         await press(app, pilot, "r")  # the rules in our words (docs/rules/mechamancers.md)
         await pilot.pause()
         assert "Mechamancers — the rules" in screen_text(app)
+
+
+async def test_the_new_game_form_offers_each_player_who_plays_to_choose_first() -> None:
+    """Who chooses a role first: any of the players listed, as many as play (up to the fourth)."""
+    from kit.app import open_new_game
+    from test_setup_form import SIZE
+    from textual.widgets import Select
+    from textual.widgets.select import InvalidSelectValueError
+
+    app = CardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_new_game(app, pilot)
+        screen.query_one("#game", Select).value = "mechamancers"
+        await pilot.pause()
+        start = screen.query_one("#mech-start-player", Select)
+
+        async def offered(count: int) -> list[str]:
+            """The values the choice takes with `count` players (a value it does not offer is refused)."""
+            screen.query_one("#count", Select).value = count
+            await pilot.pause()
+            kept, takes = start.value, []
+            for value in ("random", "0", "1", "2", "3"):
+                try:
+                    start.value = value
+                except InvalidSelectValueError:
+                    continue
+                takes.append(value)
+            start.value = kept
+            return takes
+
+        assert await offered(4) == ["random", "0", "1", "2", "3"]
+        start.value = "3"
+        assert await offered(3) == ["random", "0", "1", "2"]
+        assert start.value == "random"  # the fourth player left: back to the default
+        start.value = "2"
+        await pilot.pause()
+        names = [screen.query_one(f"#name-{i}").value for i in range(3)]  # type: ignore[attr-defined]
+        assert screen.options(names)["start_player"] == "2"
+        assert await offered(2) == ["random", "0", "1"]

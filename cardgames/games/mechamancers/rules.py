@@ -59,7 +59,9 @@ class Mechamancers(Ruleset):
                      Format(t.TWO_ROLES, "Two roles each (2-player variant)", (2,))),
             choices=(Choice("start_player", "Who chooses a role first in round 1",
                             (("Random (the youngest player, if you like)", RANDOM),
-                             ("The first player listed", "0"), ("The second player listed", "1"))),),
+                             *((f"The {nth} player listed", str(i))
+                               for i, nth in enumerate(("first", "second", "third", "fourth")))),
+                            seat_items=True),),
             short="mech")
 
     def normalize_options(self, names: list[str], options: dict[str, Json]) -> dict[str, Json]:

@@ -85,6 +85,8 @@ class SetupScreen(PacedScreen[None]):
             rules = find_ruleset(name)
             self.games[name] = GameForm(name, rules.setup_form(), "stop" in rules.preferences, taken)
         self.rows = max(n for g in self.games.values() for n in g.form.seats())
+        self._offered: dict[str, tuple[tuple[str, str], ...]] = {}
+        """The items a choice of players by number offers now, by its Select's id (all at first)."""
 
     def compose(self) -> ComposeResult:
         first = self.games[GAMES[0][1]]
@@ -171,6 +173,15 @@ class SetupScreen(PacedScreen[None]):
             for suffix in ("-label", ""):
                 self.query_one(f"#{chosen.choice_ids[choice.key]}{suffix}").display = choice.asked(fmt)
         n = self._count()
+        for choice in chosen.form.choices:
+            if choice.seat_items:  # a player by number: only those who play
+                select = self.query_one(f"#{chosen.choice_ids[choice.key]}", Select)
+                items = choice.items_for(n)
+                if self._offered.get(select.id or "", choice.items) != items:
+                    kept = select.value
+                    select.set_options(items)
+                    select.value = kept if any(v == kept for _, v in items) else items[0][1]
+                    self._offered[select.id or ""] = items
         for i in range(self.rows):
             self.query_one(f"#row-{i}").display = i < n
             self.query_one(f"#stop-{i}").display = chosen.stops
