@@ -10,7 +10,10 @@ the last frame it caused, once the app has handled every message it set off and 
 to paint (`keys.settle`). Frames are painted by the screen's own update timer (60 a second, as in
 a terminal) and each frame is also encoded into the escape codes a terminal would be sent (the
 headless driver skips that, a terminal pays it); nothing is written. The bot's thinking is not
-timed. Keys are counted by what they brought on screen:
+timed. Keys come back to back, as a quick player's would: the app runs the garbage collector's
+full passes only once the input pauses (`cardgames.tui.idlegc`), so none runs mid-measure here; a
+key pressed just as such a pass begins waits for it (~100 ms for the first, ~30 ms later on).
+Keys are counted by what they brought on screen:
 
 - "same seat": the seat's own screen, redrawn in place;
 - "public table": the public table (an answer given on it, or one that handed the screen back);

@@ -22,6 +22,7 @@ async def test_a_lifted_curtain_shows_the_own_area_and_the_newest_log_lines(tmp_
     app = CardgamesApp(Session.start("allegiance", NAMES, 3, options, tmp_path / "g.save"))
     app.settings = Settings()
     lifts = tall = 0
+    looked = False
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(app, pilot)
         for _ in range(80):
@@ -34,7 +35,18 @@ async def test_a_lifted_curtain_shows_the_own_area_and_the_newest_log_lines(tmp_
                 tall += board.max_scroll_y > 0
                 assert board.scroll_y == board.max_scroll_y  # the own area, at the bottom, in view
                 assert log.scroll_y == log.max_scroll_y  # the newest lines
-                assert not board.is_anchored  # let go: the cursor and the mouse scroll as usual
+                if board.max_scroll_y > 0 and not looked:  # the cursor takes the board elsewhere
+                    await press_and_settle(app, pilot, "tab")  # the board's cursor, on the own area
+                    for _ in range(30):
+                        if board.scroll_y < board.max_scroll_y:
+                            break
+                        await press_and_settle(app, pilot, "up")  # to the cards above
+                    moved = board.scroll_y
+                    board.refresh(layout=True)
+                    await settle(app, pilot)
+                    assert board.scroll_y == moved < board.max_scroll_y  # and it stays there
+                    looked = True
+                    await press_and_settle(app, pilot, "escape")
             else:
                 await press_and_settle(app, pilot, "1")
-    assert lifts >= 3 and tall >= 1
+    assert lifts >= 3 and tall >= 1 and looked

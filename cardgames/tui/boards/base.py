@@ -360,10 +360,9 @@ class Board(VerticalScroll):
     def show_own(self) -> None:
         """Bring the seated player's own area (at the bottom) into view: anchored, the board is
         scrolled to its end by the layout that places the new panels (no frame of its own, as a
-        scroll after that layout would take); the anchor is let go once that layout is done, so
-        the cursor and the mouse scroll as usual."""
+        scroll after that layout would take), and kept there as it grows, until the player
+        scrolls (the mouse wheel lets the anchor go, and so does the cursor's scroll to a card)."""
         self.anchor()
-        self.call_after_refresh(self.anchor, False)
 
 
 class SeatsBoard(Board):
