@@ -12,7 +12,7 @@ a terminal) and each frame is also encoded into the escape codes a terminal woul
 headless driver skips that, a terminal pays it); nothing is written. The bot's thinking is not
 timed. Keys come back to back, as a quick player's would: the app runs the garbage collector's
 full passes only once the input pauses (`cardgames.tui.idlegc`), so none runs mid-measure here; a
-key pressed just as such a pass begins waits for it (~100 ms for the first, ~30 ms later on).
+key pressed just as such a pass begins waits for it (~75 ms for the first, 8–15 ms later on).
 Keys are counted by what they brought on screen:
 
 - "same seat": the seat's own screen, redrawn in place;

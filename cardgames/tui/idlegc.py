@@ -7,7 +7,8 @@ millisecond or less each); the full pass runs only once no key or click has come
 seconds, or, should the input never pause, after `VALVE` young passes, so memory stays bounded
 either way. At the first pause, what is alive then (modules, classes, the card catalog, the app
 and its first screens: most of it lives as long as the program) is moved out of the collector's
-sight (`gc.freeze`), which makes every later full pass about three times quicker.
+sight (`gc.freeze`): measured in a Mechamancers game, the first pass took 74 ms, later ones
+8–15 ms.
 """
 
 from __future__ import annotations
