@@ -8,7 +8,7 @@ import html
 import re
 
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList, Select, Static
 
 from cardgames.engine.game import Game
 from cardgames.engine.view import can_see
@@ -76,13 +76,17 @@ def _wrapped_public(text: str, at: int, name: str, public: set[str]) -> bool:
         p.startswith(shown) and len(p) > len(shown) and p[len(shown)] == " " for p in public)
 
 
-async def open_new_game(app: CardgamesApp, pilot: Pilot[None]) -> SetupScreen:
-    """From the title screen, Enter on New game: the setup form, as a player opens it."""
+async def open_new_game(app: CardgamesApp, pilot: Pilot[None], game: str | None = None) -> SetupScreen:
+    """From the title screen, Enter on New game: the setup form, as a player opens it (with `game`
+    chosen in it, if given)."""
     await pilot.pause()
     await pilot.press("enter")
     await pilot.pause()
     screen = app.screen
     assert isinstance(screen, SetupScreen)
+    if game is not None:
+        screen.query_one("#game", Select).value = game
+        await pilot.pause()
     return screen
 
 

@@ -41,9 +41,7 @@ async def test_new_game_form_starts_an_algomancy_constructed_game() -> None:
     """Choosing Algomancy offers its formats; constructed asks for a decklist per player."""
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_new_game(app, pilot)
-        screen.query_one("#game", Select).value = "algomancy"
-        await pilot.pause()
+        screen = await open_new_game(app, pilot, "algomancy")
         assert not screen.query_one("#deck-0").display and not screen.query_one("#hero-0").display
         screen.query_one("#algo-format", Select).value = "constructed"
         await pilot.pause()
@@ -188,8 +186,7 @@ async def test_new_game_form_takes_a_deck_file_and_says_what_is_wrong_with_a_bad
     bad.write_text("oracle-of-the-flame: 2\njelly: two\n", encoding="utf-8")
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_new_game(app, pilot)
-        screen.query_one("#game", Select).value = "algomancy"
+        screen = await open_new_game(app, pilot, "algomancy")
         screen.query_one("#algo-format", Select).value = "constructed"
         await pilot.pause()
         assert screen.query_one("#deckfile-0").display

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kit.app import board_text, leaked, names_by_visibility, open_new_game, own_board, play_by_bot
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Static
 
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.tui.app import CardgamesApp
@@ -47,9 +47,7 @@ async def test_new_game_form_offers_the_six_decks_and_refuses_a_bad_deck_file(tm
     bad.write_text("armory: 1\nbarracks: 1\nborgs-keep: 1\nbearer: 4\n", encoding="utf-8")
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_new_game(app, pilot)
-        screen.query_one("#game", Select).value = "arcmage"
-        await pilot.pause()
+        screen = await open_new_game(app, pilot, "arcmage")
         assert screen.query_one("#arc-deck-0").display
         screen.query_one("#arc-deckfile-0", Input).value = str(bad)
         await pilot.press("ctrl+s")

@@ -211,9 +211,7 @@ async def test_the_new_game_form_offers_each_player_who_plays_to_choose_first() 
 
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_new_game(app, pilot)
-        screen.query_one("#game", Select).value = "mechamancers"
-        await pilot.pause()
+        screen = await open_new_game(app, pilot, "mechamancers")
         start = screen.query_one("#mech-start-player", Select)
 
         async def offered(count: int) -> list[str]:

@@ -105,8 +105,7 @@ async def test_a_deck_file_with_a_card_not_allowed_is_refused_naming_the_file(tm
     bad.write_text("".join(f"{c}: {n}\n" for c, n in {**DECK, "no-such-card": 1}.items()), encoding="utf-8")
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_new_game(app, pilot)
-        screen.query_one("#game", Select).value = "algomancy"
+        screen = await open_new_game(app, pilot, "algomancy")
         screen.query_one("#algo-format", Select).value = "constructed"
         await pilot.pause()
         screen.query_one("#deckfile-1", Input).value = str(bad)
@@ -168,9 +167,7 @@ async def test_a_new_game_joins_the_form_by_what_it_declares(monkeypatch: pytest
     monkeypatch.setattr(setup, "find_ruleset", lambda name: Toy() if name == "toy" else find_ruleset(name))
     app = CardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_new_game(app, pilot)
-        screen.query_one("#game", Select).value = "toy"
-        await pilot.pause()
+        screen = await open_new_game(app, pilot, "toy")
         screen.query_one("#toy-format", Select).value = "trio"
         await pilot.pause()
         assert screen.query_one("#count", Select).value == 3 and screen.query_one("#row-2").display
