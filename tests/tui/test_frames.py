@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 import cardgames.tui.screens as screens_package
+from cardgames.tui.footer import KeyFooter
 from cardgames.tui.frames import BURST, FramePacer, PacedScreen, Panel
 
 
@@ -101,3 +102,35 @@ async def test_a_paced_screen_uses_the_pacer() -> None:
         await app.push_screen(Paced())
         await pilot.pause()
         assert isinstance(app.screen._update_timer, FramePacer)
+
+
+class Keys(App[None]):
+    BINDINGS = [("x", "bell", "Ring")]
+
+    def compose(self) -> ComposeResult:
+        yield Static("a", id="a")
+        yield KeyFooter()
+
+
+async def test_the_footer_is_rebuilt_only_when_its_keys_change() -> None:
+    app = Keys()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        footer = app.query_one(KeyFooter)
+        rebuilt = 0
+        original = footer.recompose
+
+        async def counted() -> None:
+            nonlocal rebuilt
+            rebuilt += 1
+            await original()
+
+        footer.recompose = counted  # type: ignore[method-assign]
+        app.screen.refresh_bindings()  # the same keys (as each focus change asks)
+        await pilot.pause(0.05)
+        assert rebuilt == 0
+        app.bind("y", "toggle_dark", description="Dark")  # a new key
+        app.screen.refresh_bindings()
+        await pilot.pause(0.05)
+        assert rebuilt == 1
+        assert "Dark" in " ".join(str(k.render()) for k in footer.query("FooterKey"))
