@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit.app import board_text, leaked, names_by_visibility, play_by_bot
+from kit.app import board_text, leaked, play_by_bot, screen_names
 from textual.widgets import Static
 
 from cardgames.bots.keen_bot import KeenBot
@@ -39,8 +39,7 @@ async def test_a_whole_joint_team_game_shows_no_hidden_card_and_one_region_per_t
     def check(app: CardgamesApp, screen: GameScreen) -> None:
         nonlocal battles
         seat = session.seated  # None: the public table
-        hidden, shown = names_by_visibility(g, seat)
-        known = shown | {n for n in hidden if any(n in line for line in screen.feeds[seat].lines)}
+        hidden, known = screen_names(screen, g, seat)
         text = "\n".join(ln for ln in board_text(screen, displayed_only=True).splitlines()
                          if seat is None or not any(m in ln for m in MENU))
         leaks = leaked(text, hidden - known - UI_WORDS, known)

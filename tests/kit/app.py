@@ -50,6 +50,14 @@ def names_by_visibility(game: Game, seat: int | None) -> tuple[set[str], set[str
     return hidden - shown, shown
 
 
+def screen_names(screen: GameScreen, game: Game, seat: int | None) -> tuple[set[str], set[str]]:
+    """(hidden, known) card names for the screen of `seat` (None: the public table): the names of
+    cards that seat cannot see, and those it may read — the cards it sees and any hidden card its
+    own log has named (e.g. a card it drew earlier)."""
+    hidden, shown = names_by_visibility(game, seat)
+    return hidden, shown | {n for n in hidden if any(n in line for line in screen.feeds[seat].lines)}
+
+
 def leaked(text: str, hidden: set[str], public: set[str]) -> list[str]:
     """Hidden names found in `text` once every public name is taken out (longest first, so that
     a hidden "Rally" is not found inside a public "Rally the Ranks"). A public name wrapped at

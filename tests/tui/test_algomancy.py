@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit.app import board_text, leaked, names_by_visibility, open_new_game, play_by_bot, take_the_screen
+from kit.app import board_text, leaked, open_new_game, play_by_bot, screen_names, take_the_screen
 from textual.geometry import Region
 from textual.widgets import Input, Select, Static
 
@@ -134,8 +134,7 @@ async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_drafted_gam
 
     def check(app: CardgamesApp, screen: GameScreen) -> None:
         seat = session.seated  # None: the public table
-        hidden, shown = names_by_visibility(g, seat)
-        known = shown | {n for n in hidden if any(n in line for line in screen.feeds[seat].lines)}
+        hidden, known = screen_names(screen, g, seat)
         leaks = leaked(board_text(screen), hidden - known - UI_WORDS, known)
         who = "the public table" if seat is None else f"{g.players[seat]}'s screen"
         assert not leaks, f"{who} shows hidden cards {leaks}"

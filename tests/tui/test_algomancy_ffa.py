@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit.app import board_text, leaked, names_by_visibility, play_by_bot
+from kit.app import board_text, leaked, play_by_bot, screen_names
 
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine.decisions import Decision, Option
@@ -42,8 +42,7 @@ async def test_a_whole_four_player_ffa_shows_no_hidden_card_and_no_sealed_intent
     def check(app: CardgamesApp, screen: GameScreen) -> None:
         nonlocal sealed_screens
         seat = session.seated  # None: the public table
-        hidden, shown = names_by_visibility(g, seat)
-        known = shown | {n for n in hidden if any(n in line for line in screen.feeds[seat].lines)}
+        hidden, known = screen_names(screen, g, seat)
         # On a seat's own screen, "Create Verdant Rift" in the resource step's menu names a kind of resource
         # made from outside the game, not someone's hidden card. The public table never shows that menu:
         # which resource a player creates comes into play face down (Algomancy.private_groups).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from kit.app import board_text, leaked, names_by_visibility, play_by_bot, take_the_screen
+from kit.app import board_text, leaked, play_by_bot, screen_names, take_the_screen
 from test_inspect import check_every_stop
 from test_setup_form import cli_options, form_options
 
@@ -32,8 +32,7 @@ async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_game(cardga
 
     def check(app: CardgamesApp, screen: GameScreen) -> None:
         seat = session.seated
-        hidden, shown = names_by_visibility(g, seat)
-        known = shown | {n for n in hidden if any(n in line for line in screen.feeds[seat].lines)}
+        hidden, known = screen_names(screen, g, seat)
         text = board_text(screen)
         leaks = leaked(text, hidden - known, known)
         assert not leaks, f"{'the public table' if seat is None else g.players[seat]} shows hidden cards {leaks}"

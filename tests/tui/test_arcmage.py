@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit.app import board_text, leaked, names_by_visibility, open_new_game, own_board, play_by_bot
+from kit.app import board_text, leaked, open_new_game, own_board, play_by_bot, screen_names
 from textual.widgets import Input, Static
 
 from cardgames.bots.keen_bot import KeenBot
@@ -29,8 +29,7 @@ async def test_no_uncovered_screen_shows_hidden_cards_across_a_whole_game(cardga
 
     def check(app: CardgamesApp, screen: GameScreen) -> None:
         seat = session.seated
-        hidden, shown = names_by_visibility(g, seat)
-        known = shown | {n for n in hidden if any(n in line for line in screen.feeds[seat].lines)}
+        hidden, known = screen_names(screen, g, seat)
         leaks = leaked(board_text(screen), hidden - known, known)
         who = "the public table" if seat is None else f"{g.players[seat]}'s screen"
         assert not leaks, f"{who} shows hidden cards {leaks}"
