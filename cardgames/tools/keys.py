@@ -19,13 +19,13 @@ from functools import partial
 from textual import events
 from textual.command import CommandList, CommandPalette
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
-from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from cardgames.bots import Bot
 from cardgames.engine.decisions import Option
 from cardgames.tui.app import CardgamesApp
+from cardgames.tui.frames import busy
 from cardgames.tui.screens.confirm import ConfirmScreen
 from cardgames.tui.screens.curtain import CurtainScreen
 from cardgames.tui.screens.game import LOOK, GameScreen
@@ -63,18 +63,12 @@ def send_key(app: CardgamesApp, key: str) -> None:
     app.post_message(event)
 
 
-def _busy(node: MessagePump) -> bool:
-    """The node has messages waiting or one being handled, or callbacks to run."""
-    queue: asyncio.Queue[object] = node._message_queue
-    return bool(getattr(queue, "_unfinished_tasks", queue.qsize()) or node._next_callbacks)
-
-
 def quiet(app: CardgamesApp) -> bool:
     """Nothing left to do on the app and its screen: no message waiting or being handled, no
     refresh, layout or callback pending, no update held back (`delay_update`), no worker running.
     (Cheap: the screen's widgets are not looked at; `settle` does that once this holds.)"""
     screen = app.screen
-    if app._batch_count or _busy(app) or _busy(screen):
+    if app._batch_count or busy(app) or busy(screen):
         return False
     if (screen._layout_required or screen._scroll_required or screen._repaint_required
             or screen._recompose_required or screen._dirty_widgets or screen._callbacks):
@@ -96,7 +90,7 @@ async def settle(app: CardgamesApp, pilot: Pilot[None], timeout: float = SETTLE_
                 raise TimeoutError(f"the screen did not settle within {timeout:.0f} s")
             await asyncio.sleep(0)
         await pilot._wait_for_screen(timeout)
-        if quiet(app) and not any(_busy(w) for w in app.screen.walk_children()):
+        if quiet(app) and not any(busy(w) for w in app.screen.walk_children()):
             return
 
 

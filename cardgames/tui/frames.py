@@ -1,5 +1,5 @@
-"""Frame pacing: a screen repaints as soon as it has something to show, a few frames back to back,
-then at most `FPS` a second; and `Panel`, a Static that a new size does not lay out twice."""
+"""Frame pacing: a screen repaints as soon as what it has to show is complete, a few frames back to
+back, then at most `FPS` a second; and `Panel`, a Static that a new size does not lay out twice."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import TypeVar
 
 from textual.constants import MAX_FPS
 from textual.geometry import Size
+from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.timer import EventTargetGone, Timer
 from textual.widgets import Static
@@ -21,9 +22,27 @@ BURST = 4
 ResultType = TypeVar("ResultType")
 
 
+def busy(node: MessagePump) -> bool:
+    """The node has messages waiting or one being handled, or callbacks to run."""
+    queue: asyncio.Queue[object] = node._message_queue
+    return bool(getattr(queue, "_unfinished_tasks", queue.qsize()) or node._next_callbacks)
+
+
+def settling(screen: Screen[object]) -> bool:
+    """Work that changes what the screen shows is still under way: the app, the screen or one of
+    its widgets has a message or callback waiting (e.g. a widget updated by an answer has yet to
+    tell the screen that it needs laying out)."""
+    return busy(screen.app) or busy(screen) or any(busy(w) for w in screen.walk_children())
+
+
 class FramePacer(Timer):
     """The screen's update timer: it ticks once something waits to be painted, at once while
     frames are in hand (up to `BURST`, one more each `1 / FPS` seconds), else when the next is.
+
+    Before it paints, it lets the work under way finish (`settling`, for at most one period): an
+    answer updates a dozen widgets, each of which tells the screen what it needs in a message of
+    its own, and a frame painted between those messages showed the new text at the old layout and
+    was painted again at once, whole, when the layout came (a hand-over cost a full frame more).
 
     Textual's own update timer ticks on a fixed grid of 60 a second, and when a tick runs late (an
     answer's first frame, which lays out and paints most of the screen, often takes longer than a
@@ -38,6 +57,10 @@ class FramePacer(Timer):
         active: asyncio.Event = self._active  # (typed: Textual's cached_property hides it from mypy)
         while True:
             await active.wait()  # until the screen has something to paint
+            screen = self._target()
+            settled_by = monotonic() + period
+            while isinstance(screen, Screen) and settling(screen) and monotonic() < settled_by:
+                await asyncio.sleep(0)  # (one turn of the loop: the messages under way are handled)
             now = monotonic()
             frames, since = min(float(BURST), frames + (now - since) / period), now
             if frames < 1:

@@ -134,3 +134,62 @@ async def test_the_footer_is_rebuilt_only_when_its_keys_change() -> None:
         await pilot.pause(0.05)
         assert rebuilt == 1
         assert "Dark" in " ".join(str(k.render()) for k in footer.query("FooterKey"))
+
+
+
+class Table(PacedScreen[None]):
+    """A screen whose panels change as a cover over it is lifted (as a hand-over's curtain)."""
+
+    BINDINGS = [("x", "cover", "Cover")]
+
+    def compose(self) -> ComposeResult:
+        yield Panel("public", id="first")
+        yield Panel("public", id="second")
+
+    def action_cover(self) -> None:
+        if not self.app.is_screen_installed("cover"):
+            self.app.install_screen(Cover(), "cover")  # (kept, as the game's curtain is)
+        self.app.push_screen("cover", self.lifted)
+
+    def lifted(self, _: None) -> None:
+        self.query_one("#first", Panel).update("private\ntwo")
+        self.query_one("#second", Panel).update("private\ntwo\nthree")
+
+
+class Cover(PacedScreen[None]):
+    BINDINGS = [("enter", "lift", "Lift")]
+
+    def compose(self) -> ComposeResult:
+        yield Static("pass the terminal")
+
+    def action_lift(self) -> None:
+        self.dismiss(None)
+
+
+class Hotseat(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(Table())
+
+
+async def test_a_lifted_cover_is_painted_once_with_what_it_hid() -> None:
+    app = Hotseat()
+    async with app.run_test() as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("x")
+        await pilot.pause(0.2)  # the cover is painted, and the burst is back in hand
+        frames: list[tuple[int, int]] = []
+        original = app._display
+
+        def display(screen: Screen[object], renderable: object) -> None:
+            original(screen, renderable)  # type: ignore[arg-type]
+            if renderable is not None and isinstance(screen, Table):
+                frames.append((screen.query_one("#first", Panel).size.height,
+                               screen.query_one("#second", Panel).size.height))
+
+        app._display = display  # type: ignore[method-assign]
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+    # the first frame is laid out for the new text (not the table repainted at once as it was
+    # laid out for what it showed before, then again once the panels' new sizes are known)
+    assert frames[0] == (2, 3), frames
+    assert len(frames) <= 2, frames  # (Textual repaints a resumed screen whole after the layout)
