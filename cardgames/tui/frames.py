@@ -1,5 +1,7 @@
 """Frame pacing: a screen repaints as soon as what it has to show is complete, a few frames back to
-back, then at most `FPS` a second; and `Panel`, a Static that a new size does not lay out twice."""
+back, then at most `FPS` a second; a screen under an opaque one (the game under the hot-seat
+curtain) is laid out and rendered there without repainting the one on top; and `Panel`, a Static
+that a new size does not lay out twice."""
 
 from __future__ import annotations
 
@@ -7,8 +9,10 @@ import asyncio
 from time import monotonic
 from typing import TypeVar
 
+from textual import events
 from textual.constants import MAX_FPS
 from textual.geometry import Size
+from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.timer import EventTargetGone, Timer
@@ -79,6 +83,32 @@ class FramePacer(Timer):
 class PacedScreen(Screen[ResultType]):
     """A screen painted through a `FramePacer` (every screen of the app derives from this)."""
 
+    def _covered(self) -> bool:
+        """Another screen is on top of this one, and nothing of this one shows through it."""
+        top = self.app.screen
+        return top is not self and top.styles.background.a == 1
+
+    def _compositor_refresh(self) -> None:
+        if self._covered() and not self.app.is_inline:
+            # Textual paints the screen on top again over what changed underneath (a screen may
+            # show through a translucent one): under an opaque one, nothing changes on screen
+            self._compositor._dirty_regions.clear()
+            self._dirty_widgets.clear()
+            return
+        super()._compositor_refresh()
+
+    async def render_covered(self, within: float = 0.5) -> None:
+        """Render this screen's lines while an opaque screen covers it, once its widgets have
+        taken in what changed (for at most `within` seconds), so that uncovering it costs a
+        repaint from the widgets' line caches, not a render of every line. (Textual lays out the
+        screen below the top one as it changes, but renders only the one on top.)"""
+        settled_by = monotonic() + within
+        while (busy(self) or self._layout_required or any(busy(w) for w in self.walk_children())) \
+                and monotonic() < settled_by:
+            await asyncio.sleep(0.005)  # (no hurry: the terminal is changing hands)
+        if self._covered() and self.is_attached:
+            self._compositor.render_update(full=True)
+
     _pacer: FramePacer | None = None
 
     @property
@@ -98,5 +128,21 @@ class Panel(Static):
     the pass that changed it: a redraw that changed a panel's height cost a second layout and a
     second frame."""
 
+    class Resized(Message):
+        """A panel was laid out at a new content width: what it shows was drawn for another (a
+        board's tiles wrap to the width). Bubbles up to whatever draws the panel."""
+
+        def __init__(self, panel: Panel) -> None:
+            super().__init__()
+            self.panel = panel
+
+    _drawn_width = 0
+
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = self.content_size.width
+        if width and width != self._drawn_width:
+            self._drawn_width = width
+            self.post_message(self.Resized(self))

@@ -193,3 +193,28 @@ async def test_a_lifted_cover_is_painted_once_with_what_it_hid() -> None:
     # laid out for what it showed before, then again once the panels' new sizes are known)
     assert frames[0] == (2, 3), frames
     assert len(frames) <= 2, frames  # (Textual repaints a resumed screen whole after the layout)
+
+
+class Drawn(App[None]):
+    CSS = "#panel { width: 20; }"
+
+    def compose(self) -> ComposeResult:
+        yield Panel("tiles", id="panel")
+
+    def on_mount(self) -> None:
+        self.widths: list[int] = []
+
+    def on_panel_resized(self, message: Panel.Resized) -> None:  # as a board redraws its tiles
+        self.widths.append(message.panel.content_size.width)
+
+
+async def test_a_panel_says_when_it_is_laid_out_at_a_new_width_and_only_then() -> None:
+    app = Drawn()
+    async with app.run_test() as pilot:
+        await pilot.pause(0.1)
+        panel = app.query_one(Panel)
+        panel.update("tiles\nin two rows")  # a new height, the same width: nothing to redraw
+        await pilot.pause(0.1)
+        panel.styles.width = 30
+        await pilot.pause(0.1)
+    assert app.widths == [20, 30]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from textual.widgets import RichLog
 
+from cardgames.tools.keybench import FrameClock
 from cardgames.tools.keys import press_and_settle, settle
 from cardgames.tui.app import CardgamesApp
 from cardgames.tui.boards.base import Board
@@ -50,3 +51,38 @@ async def test_a_lifted_curtain_shows_the_own_area_and_the_newest_log_lines(tmp_
             else:
                 await press_and_settle(app, pilot, "1")
     assert lifts >= 3 and tall >= 1 and looked
+
+
+async def test_enter_at_a_curtain_only_uncovers_the_screen_drawn_behind_it(tmp_path: Path) -> None:
+    # the deciding seat's own screen is drawn and laid out while the curtain is up (the terminal
+    # is changing hands), so Enter costs one frame painted from the widgets' caches, no layout
+    options = with_app_stops(NAMES, {"format": "ffa"})
+    app = CardgamesApp(Session.start("allegiance", NAMES, 3, options, tmp_path / "g.save"))
+    app.settings = Settings()
+    lifts = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(app, pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        layouts = 0
+        original = game._refresh_layout
+
+        def counted(*args: object, **kwargs: object) -> None:
+            nonlocal layouts
+            layouts += 1
+            original(*args, **kwargs)  # type: ignore[arg-type]
+
+        game._refresh_layout = counted  # type: ignore[method-assign]
+        clock = FrameClock(app)
+        for _ in range(60):
+            if isinstance(app.screen, CurtainScreen):
+                d = game.session.decision
+                assert d is not None and game.session.seated == d.seat_index  # drawn behind it
+                layouts, frames = 0, clock.count
+                await press_and_settle(app, pilot, "enter")
+                assert app.screen is game
+                assert (layouts, clock.count - frames) == (0, 1)
+                lifts += 1
+            else:
+                await press_and_settle(app, pilot, "1")
+    assert lifts >= 3

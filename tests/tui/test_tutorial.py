@@ -17,6 +17,7 @@ from tutorial.test_broken_lessons import lessons_with_a_broken_one
 import cardgames.tutorial.loader as loader
 from cardgames.cli import main
 from cardgames.scenarios.match import match
+from cardgames.tools.keys import settle
 from cardgames.tui.app import CardgamesApp
 from cardgames.tui.screens.lesson import LessonDoneScreen, LessonScreen, ResumeScreen
 from cardgames.tui.screens.tutorials import TutorialsScreen
@@ -187,8 +188,7 @@ def test_snapshot_of_each_lesson_first_step(snap_compare: Any, path: Path) -> No
     async def open_lesson(pilot: Pilot[None]) -> None:
         await pilot.pause()
         pilot.app.push_screen(LessonScreen.open(lesson))
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot.app, pilot)  # (the screen as the learner sees it once drawn)
 
     assert snap_compare(CardgamesApp(), terminal_size=SIZE, run_before=open_lesson)
 

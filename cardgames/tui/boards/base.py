@@ -190,6 +190,12 @@ class Board(VerticalScroll):
         self._laid_out.clear()  # the widths of hidden panels are not known any more
         self.call_after_refresh(self._settle)
 
+    def on_panel_resized(self, message: Panel.Resized) -> None:
+        """A panel laid out at a new width (its container rearranged, the side panel grew): redraw
+        what was drawn for another width, once the layout is done."""
+        message.stop()
+        self.call_after_refresh(self._settle)
+
     def blank(self) -> None:
         """Clear everything private before the curtain goes up (the cursor too)."""
         if self.has_focus:

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
-from textual.widgets import Static
 
-from cardgames.tui.frames import PacedScreen
+from cardgames.tui.frames import PacedScreen, Panel
 
 
 class CurtainScreen(PacedScreen[None]):
@@ -25,15 +23,14 @@ class CurtainScreen(PacedScreen[None]):
                 f"{self.player}, press [b]Enter[/] when only you can see the screen.")
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center():
-            yield Static(self._text(), id="curtain-text")
+        yield Panel(self._text(), id="curtain-text")  # (centred by the screen's own alignment)
 
     def pass_to(self, name: str, note: str = "") -> None:
         """Show the curtain again, for `name` (a game keeps one curtain: building it anew and
         throwing it away took a third of a hand-over's time on screen)."""
         self.player, self.note = name, note
         if self.is_mounted:
-            self.query_one("#curtain-text", Static).update(self._text())
+            self.query_one("#curtain-text", Panel).update(self._text())
 
     def action_dismiss_curtain(self) -> None:
         self.dismiss(None)

@@ -19,6 +19,7 @@ from cardgames.tui.boards import board_for
 from cardgames.tui.boards.base import Board
 from cardgames.tui.footer import KeyFooter
 from cardgames.tui.frames import PacedScreen, Panel
+from cardgames.tui.gamelog import GameLog
 from cardgames.tui.palette import LegalActions
 from cardgames.tui.screens.curtain import CurtainScreen
 from cardgames.tui.screens.logcards import LogCardsScreen, named_in_log
@@ -86,6 +87,8 @@ class GameScreen(PacedScreen[None]):
         self.feeds: dict[int | None, LogFeed] = {}
         self._shown: dict[str, str] = {}
         self._choices: list[Option] = []
+        self._seat_drawn = False
+        """The deciding seat's own screen is drawn behind the curtain now up."""
         self._curtain_screen: CurtainScreen | None = None
         """The curtain, kept for the whole game (installed in the app: a dismissed curtain stays)."""
         self._forced_note = ""
@@ -100,7 +103,7 @@ class GameScreen(PacedScreen[None]):
                 yield Panel(id="status")
                 yield Panel(id="prompt")
                 yield OptionList(id="options")
-                yield RichLog(id="log", wrap=True, markup=True, max_lines=2000, min_width=20)
+                yield GameLog(id="log")
         yield Static("The terminal is too small: make it at least 100 × 30.", id="too-small")
         yield KeyFooter()
 
@@ -149,8 +152,8 @@ class GameScreen(PacedScreen[None]):
             self._forced_note = "Answered (the only choice): " + "; ".join(notes[-3:]) + more
 
     def _curtain(self) -> None:
-        """Cover the table until the deciding seat has the terminal to itself."""
-        self.blank_private()
+        """Cover the table until the deciding seat has the terminal to itself. (What the screen
+        shows under the curtain is not blanked first: it is drawn anew for the deciding seat.)"""
         d = self.session.decision
         assert d is not None
         if self._curtain_screen is None:
@@ -158,7 +161,16 @@ class GameScreen(PacedScreen[None]):
             self.app.install_screen(self._curtain_screen, f"curtain-{id(self)}")
         else:
             self._curtain_screen.pass_to(d.seat)
+        self._seat_drawn = False
         self.app.push_screen(self._curtain_screen, self._lift_curtain)
+        self.call_after_refresh(self._draw_covered)
+
+    def _draw_covered(self) -> None:
+        """Once the curtain is up, draw the deciding seat's own screen behind it and lay it out,
+        so that Enter only uncovers it (while the terminal changes hands, the work is done)."""
+        if self.app.screen is self._curtain_screen and not self._seat_drawn:
+            self._take_seat()
+            self.run_worker(self.render_covered(), group="covered", exclusive=True)
 
     def on_unmount(self) -> None:
         curtain = self._curtain_screen
@@ -166,6 +178,12 @@ class GameScreen(PacedScreen[None]):
             self.app.uninstall_screen(curtain)  # (still stacked: the app is closing, and takes it down)
 
     def _lift_curtain(self, _: None) -> None:
+        if not self._seat_drawn:  # (not drawn behind the curtain yet)
+            self._take_seat()
+
+    def _take_seat(self) -> None:
+        """The deciding seat's own screen: its log, its view, its area in view."""
+        self._seat_drawn = True
         self.session.sit()
         self._refill_log()
         self.render_all()

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from cardgames.tui.footer import KeyFooter
 from cardgames.tui.frames import PacedScreen
+from cardgames.tui.gamelog import GameLog
 from cardgames.tui.saves import data_dir
 from cardgames.tui.screens.game import GameScreen, LogFeed
 from cardgames.tui.session import Session
@@ -150,7 +151,7 @@ class LessonScreen(GameScreen):
                     yield Static(id="coach-text")
                 yield Static(id="prompt")
                 yield OptionList(id="options")
-                yield RichLog(id="log", wrap=True, markup=True, max_lines=2000, min_width=20)
+                yield GameLog(id="log")
         yield Static("The terminal is too small: make it at least 100 × 30.", id="too-small")
         yield KeyFooter()
 

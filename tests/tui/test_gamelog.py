@@ -1,0 +1,42 @@
+"""The game's log keeps its newest line in view as the layout changes its height (`GameLog`)."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from cardgames.tools.keys import settle
+from cardgames.tui.gamelog import GameLog
+
+
+class Side(App[None]):
+    CSS = "#above { height: 3; } GameLog { height: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("a prompt", id="above")
+        yield GameLog(id="log")
+
+
+async def test_the_log_keeps_its_newest_line_in_view_when_the_layout_shortens_it() -> None:
+    app = Side()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(GameLog)
+        log.write("\n".join(f"line {n}" for n in range(40)))
+        await settle(app, pilot)  # type: ignore[arg-type]
+        assert log.scroll_y == log.max_scroll_y > 0
+        app.query_one("#above").styles.height = 10  # the prompt above grows: the log is shorter
+        await settle(app, pilot)  # type: ignore[arg-type]
+        assert log.size.height < 17
+        assert log.scroll_y == log.max_scroll_y  # the newest line still in view
+
+
+async def test_a_log_scrolled_back_stays_where_the_player_put_it() -> None:
+    app = Side()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(GameLog)
+        log.write("\n".join(f"line {n}" for n in range(40)))
+        await settle(app, pilot)  # type: ignore[arg-type]
+        log.scroll_to(y=5, animate=False, immediate=True)  # the player reads back
+        app.query_one("#above").styles.height = 10
+        await settle(app, pilot)  # type: ignore[arg-type]
+        assert log.scroll_y == 5
