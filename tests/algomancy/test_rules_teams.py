@@ -12,6 +12,7 @@ from cardgames.engine import core_events as ce
 from cardgames.engine.game import Game
 from cardgames.engine.ruleset import SetupError
 from cardgames.games.algomancy import seating
+from cardgames.games.algomancy.events import CardDrawn
 from cardgames.games.algomancy.rules import Algomancy
 
 WALKER, DRIFTER = "mirage-walker", "dune-drifter"
@@ -247,3 +248,62 @@ def test_game_formats_team_games_in_constructed_each_player_brings_a_decklist(fm
         assert not s.zones[f"pack:{seat}"].cards
     with pytest.raises(SetupError, match="elements are chosen for live draft"):
         rules.normalize_options(names, {"format": fmt, "elements": ["fire", "water", "earth", "metal"]})
+
+
+def ordered_steps(g: Game) -> dict[str, list[int]]:
+    """Play the turn under way out from its first decision, everyone passing and keeping their hand: who drew
+    in the draw step, and who was asked first in each other step that has an order, in the order asked."""
+    begun = max(i for i, e in enumerate(g.events) if isinstance(e, ce.TurnBegan))
+    seen: dict[str, list[int]] = {"draw": []}
+    for e in g.events[begun:]:
+        if isinstance(e, CardDrawn) and e.to.startswith("hand:") and e.seat not in seen["draw"]:
+            seen["draw"].append(e.seat)
+    turn = g.state.turn
+    while g.state.turn == turn and g.outcome is None:
+        d = g.decision
+        step = window(g) if d.kind == "priority" else d.kind
+        if step in ("draft", "recycle", "resources", "haste", "deploy") and d.seat_index not in seen.setdefault(step, []):
+            seen[step].append(d.seat_index)
+        g.choose("pass" if d.kind == "priority" else d.options[0].key if d.kind == "recycle" else "done")
+    return seen
+
+
+@pytest.mark.parametrize(("fmt", "players", "turns", "order"), [
+    ("teams", 4, 1, [CAT, ANN, DAN, BOB]),           # Cat's team (Ann, Cat), then Bob's; clockwise: Cat Dan Ann Bob
+    ("teams-constructed", 4, 1, [CAT, ANN, DAN, BOB]),
+    ("joint", 4, 1, [CAT, ANN, DAN, BOB]),
+    ("teams", 6, 1, [CAT, 4, ANN, DAN, 5, BOB]),     # 3v3: Ann, Cat, Eve against Bob, Dan, Fay
+    ("archenemy", 3, 2, [CAT, BOB, ANN]),            # turn 3: Cat's team (Bob, Cat), then the archenemy
+])
+def test_team_initiative_every_step_with_an_order_takes_the_initiative_team_first(
+        fmt: str, players: int, turns: int, order: list[int]) -> None:
+    """A70 (Team initiative: "Teams act together in all situations"): in the draw step, the draft (or draw 2,
+    recycle 2), the resource step, haste and deployment the whole initiative team goes first, clockwise
+    from the initiative player, then the other team; plain clockwise order would interleave the teams."""
+    if fmt == "teams-constructed":
+        names = ["Ann", "Bob", "Cat", "Dan"]
+        deck = sorted(Algomancy().cat.decks)[0]
+        g = new_game("algomancy", names, 1, {"format": fmt, "decks": {n: deck for n in names}, "initiative": "Bob",
+                                             "stop": {n: "always" for n in names}})
+    else:
+        g = ffa_game({}, players=players, fmt=fmt, initiative="Bob")
+    for _ in range(turns):
+        ordered_steps(g)  # Bob's turn (and in archenemy the head start before it)
+    assert g.state.globals["initiative"] == CAT and seating.turn_order(g.state, CAT) == order
+    steps = ordered_steps(g)
+    draft = ("draw", "recycle") if fmt == "teams-constructed" else ("draw", "draft")
+    assert {step: steps[step] for step in (*draft, "resources", "haste", "deploy")} == \
+        {step: order for step in (*draft, "resources", "haste", "deploy")}
+
+
+def test_team_initiative_end_of_turn_abilities_take_the_initiative_team_first() -> None:
+    """A70 with R20 (end of turn, the initiative player's first): in team games the whole initiative team's
+    end-of-turn abilities go first, then the other team's — Bob's and Dan's Sprouts before Cat's."""
+    enclave = "pathogenic-enclave"
+    g = team_game({BOB: {"region": [enclave]}, CAT: {"region": [enclave]}, DAN: {"region": [enclave]}},
+                  initiative="Bob")
+    while g.state.turn == 1:
+        d = g.decision
+        g.choose("pass" if d.kind == "priority" else "done")
+    sprouts = sorted((o for o in g.state.objects.values() if o.card == "sprout"), key=lambda o: o.id)
+    assert [o.controller for o in sprouts] == [BOB, DAN, CAT]  # clockwise would be Bob, Cat, Dan

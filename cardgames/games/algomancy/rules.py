@@ -54,10 +54,12 @@ class Algomancy(Ruleset):
 
     name = "algomancy"
     title = "Algomancy"
-    rules_version = "6"
+    rules_version = "7"
     """5: state checks before each sacrifice of one effect and before each simultaneous trigger (A74).
     6: state checks before each combat damage sub-step, until nothing more dies (A74): a 1v1 save in which a
-    back unit closed up without its back-row buff and a later sub-step asked a question replays differently."""
+    back unit closed up without its back-row buff and a later sub-step asked a question replays differently.
+    7: team games: the initiative team first in the draft, resources and triggers (A70), team-mates' cards are
+    allies in split teams too, and a team holds priority together (A71); a team save asks in another order."""
     min_players = 2
     max_players = 6
     preferences = {"stop": STOP_SETTINGS}
