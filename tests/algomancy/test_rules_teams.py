@@ -262,8 +262,9 @@ def ordered_steps(g: Game) -> dict[str, list[int]]:
     while g.state.turn == turn and g.outcome is None:
         d = g.decision
         step = window(g) if d.kind == "priority" else d.kind
-        if step in ("draft", "recycle", "resources", "haste", "deploy") and d.seat_index not in seen.setdefault(step, []):
-            seen[step].append(d.seat_index)
+        asked = seen.setdefault(step, [])
+        if step in ("draft", "recycle", "resources", "haste", "deploy") and d.seat_index not in asked:
+            asked.append(d.seat_index)
         g.choose("pass" if d.kind == "priority" else d.options[0].key if d.kind == "recycle" else "done")
     return seen
 
