@@ -4,16 +4,17 @@ initiative, Team battle structure; Priority; Battle, Initiative; rulings R27, R2
 from __future__ import annotations
 
 import pytest
-from algomancy_play import answer_planning, edit, keys, life, window
+from algomancy_play import RESOURCE, answer_planning, edit, keys, life, rules, window
 from ffa_play import ANN, BOB, CAT, DAN, ffa_game, units
 
 from cardgames.api import new_game
 from cardgames.engine import core_events as ce
 from cardgames.engine.game import Game
 from cardgames.engine.ruleset import SetupError
-from cardgames.games.algomancy import seating
-from cardgames.games.algomancy.events import CardDrawn
+from cardgames.games.algomancy import legal, seating
+from cardgames.games.algomancy.events import CardDrawn, player_ref
 from cardgames.games.algomancy.rules import Algomancy
+from cardgames.games.algomancy.schema import TargetSpec
 
 WALKER, DRIFTER = "mirage-walker", "dune-drifter"
 
@@ -308,3 +309,39 @@ def test_team_initiative_end_of_turn_abilities_take_the_initiative_team_first() 
         g.choose("pass" if d.kind == "priority" else "done")
     sprouts = sorted((o for o in g.state.objects.values() if o.card == "sprout"), key=lambda o: o.id)
     assert [o.controller for o in sprouts] == [BOB, DAN, CAT]  # clockwise would be Bob, Cat, Dan
+
+
+def test_team_games_a_split_team_mate_and_their_units_are_allies() -> None:
+    """A70 ("'Ally' and 'enemy' in card text count team-mates as allies"): Ann and Cat both attack Dan; in Dan's
+    region Ann's Battle ("Target allied unit and target enemy unit fight") may take Cat's Walker as the allied
+    unit, never as the enemy one; and an "ally" player target there may be Cat."""
+    g = team_game({ANN: {"region": [WALKER], "hand": ["battle-fight"]}, CAT: {"region": [WALKER]},
+                   DAN: {"region": [DRIFTER]}})
+    edit(g, lambda flow: [rules(g).create(flow, RESOURCE["earth"], ANN, f"resources:{ANN}") for _ in range(2)])
+    to_battle(g)
+    (a1,), (c1,), (d1,) = units(g, ANN), units(g, CAT), units(g, DAN)
+    attack(g, ANN, BOB, [])
+    attack(g, ANN, DAN, [a1])
+    attack(g, CAT, DAN, [c1])
+    assert window(g) == "battle:attack_window" and g.decision.seat_index == ANN
+    assert (g.state.battle or {})["region"] == DAN
+    fight = next(o.id for o in g.state.cards_in(f"hand:{ANN}"))
+    g.choose(f"play:{fight}")
+    assert {f"target:{a1}", f"target:{c1}"} <= set(keys(g)) and f"target:{d1}" not in keys(g)
+    g.choose(f"target:{c1}")
+    assert f"target:{d1}" in keys(g) and f"target:{a1}" not in keys(g)
+    ally = TargetSpec(type="player", side="ally", count=1)
+    assert legal.candidates(rules(g), g.state, ANN, ally, None, DAN) == [player_ref(ANN), player_ref(CAT)]
+
+
+def test_three_players_in_one_region_a_team_mates_formation_beside_yours_is_not_adjacent() -> None:
+    """A67 with A70: Ann's Shieldwall Sentry ("Allied units adjacent to me get +0/+1") and Cat's Walker attack Dan
+    side by side, each in their own formation: Cat's Walker is an ally but not adjacent, so it gets nothing."""
+    g = team_game({ANN: {"region": ["shieldwall-sentry"]}, CAT: {"region": [WALKER]}, DAN: {"region": [DRIFTER]}})
+    to_battle(g)
+    (sentry,), (c1,) = units(g, ANN), units(g, CAT)
+    attack(g, ANN, BOB, [])
+    attack(g, ANN, DAN, [sentry])
+    attack(g, CAT, DAN, [c1])
+    assert (g.state.battle or {})["attack"] == [[sentry], [c1]]
+    assert g.ruleset.battle_rules.stats(g.state, c1) == rules(g).cards[WALKER].stats  # type: ignore[attr-defined]

@@ -20,6 +20,7 @@ from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.checks import check_state
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.schema import Card, Cost, TargetSpec
+from cardgames.games.algomancy.seating import mates
 from cardgames.games.algomancy.verbs import VERB_TABLE
 
 
@@ -167,7 +168,7 @@ class Play:
         just blocked (the window after blocks). In a 1v1 battle both seats take part in every
         step, so "relevant" narrows by the step rather than by taking part (as Allegiance does)."""
         if state.chain:
-            return not t.allied(state, state.chain[-1].controller, seat)
+            return not mates(state, state.chain[-1].controller, seat)
         battle = state.battle
         if battle is None:
             return False

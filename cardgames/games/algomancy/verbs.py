@@ -46,7 +46,7 @@ def refs(flow: Flow, ctx: StepContext, word: str) -> list[int]:
     if word == "each_enemy_unit":
         return [o.id for o in units if not mates(state, o.controller, ctx.controller)]
     if word in ("each_ally_unit", "allies"):
-        return [o.id for o in units if t.allied(state, o.controller, ctx.controller)]
+        return [o.id for o in units if mates(state, o.controller, ctx.controller)]
     if word == "each_unit":
         return [o.id for o in units]
     if word == "each_opponent":
@@ -125,7 +125,7 @@ def place_counters(flow: Flow, obj: int, kind: str, n: int) -> None:
         reg = t.region_seat(o.zone)
         if reg is not None:
             for other in t.in_region(state, reg):
-                if t.allied(state, other.controller, o.controller):
+                if mates(state, other.controller, o.controller):
                     card = rules.cards[other.card]
                     n += sum(ab.replacement.counters_extra for ab in card.abilities if ab.replacement is not None)
     opposite = "-1/-1" if kind == "+1/+1" else "+1/+1"
