@@ -54,7 +54,9 @@ def queue_trigger_event(rules: Rules, flow: Flow, when: str, obj: int, controlle
                 refs += [(f"card:{mcard.id}:aug:{i}", ab.targets)
                          for i, ab in enumerate(mcard.augment.abilities) if ab.when == when]
         for ref, _ in refs:
-            where = reg if reg is not None else t.region_seat(o.zone) or t.home(state, o.controller)
+            where = reg if reg is not None else t.region_seat(o.zone)
+            if where is None:  # not `or`: region 0 is the first seat's region, not "no region"
+                where = t.home(state, o.controller)
             trig: dict[str, Json] = {"id": flow.new_id(), "ref": ref, "source": src, "controller": o.controller,
                                      "when": when, "region": where}
             flow.emit(ce.TriggerQueued(trig))
