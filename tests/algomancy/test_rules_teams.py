@@ -146,7 +146,7 @@ def test_priority_shared_by_a_team_every_member_in_the_region_passes_before_the_
     while g.decision.kind == "priority" and g.state.battle and g.state.battle["region"] == BOB:
         asked.append(g.decision.seat_index)
         g.choose("pass")
-    assert asked == [ANN, BOB, CAT]
+    assert asked == [ANN, CAT, BOB]  # the initiative team receives priority together, then Bob (A71)
 
 
 def test_a_team_wins_when_every_member_of_the_other_team_is_out() -> None:
@@ -345,3 +345,63 @@ def test_three_players_in_one_region_a_team_mates_formation_beside_yours_is_not_
     attack(g, CAT, DAN, [c1])
     assert (g.state.battle or {})["attack"] == [[sentry], [c1]]
     assert g.ruleset.battle_rules.stats(g.state, c1) == rules(g).cards[WALKER].stats  # type: ignore[attr-defined]
+
+
+def test_priority_all_players_on_a_team_share_priority_a_member_who_passed_may_act_after_a_team_mate() -> None:
+    """Priority: "All players on a team share priority and can take actions in whichever order they choose
+    amongst themselves. Teams pass priority and receive priority collectively." (A71) In Dan's region Ann
+    passes, then Cat plays Battle: the initiative team still holds priority, so Ann is asked again before
+    Dan; when the stack is empty and everyone passed in a row, the step ends."""
+    g = team_game({ANN: {"region": [WALKER]}, CAT: {"region": [WALKER], "hand": ["battle-fight"]},
+                   DAN: {"region": [DRIFTER, DRIFTER]}})
+    edit(g, lambda flow: [rules(g).create(flow, RESOURCE["earth"], CAT, f"resources:{CAT}") for _ in range(2)])
+    to_battle(g)
+    (a1,), (c1,), (d1, _) = units(g, ANN), units(g, CAT), units(g, DAN)
+    attack(g, ANN, BOB, [])
+    attack(g, ANN, DAN, [a1])
+    attack(g, CAT, DAN, [c1])
+    assert window(g) == "battle:attack_window" and g.decision.seat_index == ANN
+    g.choose("pass")
+    assert g.decision.seat_index == CAT
+    g.choose(f"play:{next(o.id for o in g.state.cards_in(f'hand:{CAT}'))}")
+    g.choose(f"target:{c1}")
+    g.choose(f"target:{d1}")
+    asked = []
+    while g.state.chain:
+        asked.append(g.decision.seat_index)
+        g.choose("pass")
+    assert asked == [CAT, ANN, DAN]  # Cat keeps priority, then her team-mate, then the other team
+    assert g.state.objects[d1].zone == f"bin:{DAN}"
+
+
+def test_priority_a_team_receives_priority_together_in_a_region_the_initiative_player_is_not_in() -> None:
+    """Priority window ("If the initiative player is not present in the region, priority begins with the player
+    nearest to the initiative player, clockwise") with "Teams pass priority and receive priority collectively"
+    (A71): in phase 2 Bob and Dan counter-attack Cat; Cat's team holds the initiative, so Cat is asked first,
+    then Bob and Dan together — not Bob (nearest to Ann) before Cat."""
+    g = team_game({ANN: {"region": [WALKER]}, BOB: {"region": [DRIFTER, DRIFTER]}, CAT: {"region": [WALKER]},
+                   DAN: {"region": [DRIFTER, DRIFTER]}})
+    to_battle(g)
+    (a1,), (b1, b2), (c1,), (d1, d2) = units(g, ANN), units(g, BOB), units(g, CAT), units(g, DAN)
+    attack(g, ANN, BOB, [a1])
+    attack(g, CAT, DAN, [c1])
+    while g.decision.kind != "block":
+        g.choose("pass")
+    for blocker, counter in ((b1, b2), (d1, d2)):
+        assert g.decision.kind == "block"
+        g.choose(f"unit:{counter}")
+        g.choose(f"counter:{CAT}")
+        g.choose("done")
+    while not (g.decision.kind == "priority" and (g.state.battle or {}).get("phase") == 2):
+        d = g.decision
+        if d.kind == "formation" and any(k.startswith("unit:") for k in keys(g)):
+            g.choose(next(k for k in keys(g) if k.startswith("unit:")))  # the counter-attackers must line up
+            g.choose("slot:new")
+            continue
+        g.choose("pass" if d.kind == "priority" else "done")
+    assert (g.state.battle or {})["region"] == CAT
+    asked = []
+    while g.decision.kind == "priority" and window(g) == "battle:attack_window":
+        asked.append(g.decision.seat_index)
+        g.choose("pass")
+    assert asked == [CAT, BOB, DAN]

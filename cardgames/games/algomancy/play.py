@@ -15,7 +15,7 @@ from cardgames.engine import effects, stops
 from cardgames.engine.decisions import Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, GameObject, Json, State
-from cardgames.games.algomancy import announce, legal, mods, ordering, resolve, stack, triggers
+from cardgames.games.algomancy import announce, legal, mods, ordering, priority, resolve, stack, triggers
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.checks import check_state
 from cardgames.games.algomancy.context import Rules
@@ -192,6 +192,9 @@ class Play:
         flow.push("cast", seat=seat, how=kind, what=rest, chosen={}, paid=False, window=frame.id, **extra)
 
     def resolve_top(self, flow: Flow) -> None:
+        window = priority.innermost(flow)
+        if window is not None:  # after a resolution the round starts again from the initiative team (A71)
+            priority.regroup_ring(flow, window, None)
         entry = flow.state.chain[-1]
         effects.start(flow, str(entry.ability), entry.controller, source=entry.source,
                       targets=entry.targets, entry=entry.id, vars=dict(entry.data))
