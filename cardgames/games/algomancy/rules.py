@@ -17,6 +17,8 @@ from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.engine.stops import STOP_SETTINGS
 from cardgames.games.algomancy import board, checks, describe, ffa, given, invariants, why_not
 from cardgames.games.algomancy import table as t
+from cardgames.games.algomancy.bracket import START as BRACKET_START
+from cardgames.games.algomancy.bracket import Bracket
 from cardgames.games.algomancy.catalog import MAX_COPIES, MIN_DECK, Catalog, read_deck_file
 from cardgames.games.algomancy.cube import CubeDraft
 from cardgames.games.algomancy.cube_traditional import PACK_SIZE, PACKS, TraditionalCube
@@ -35,6 +37,7 @@ ELEMENT_CHOICES = ("random", "alternate")
 TEAM_SIZES = {"teams": (4, 6), "joint": (4, 6), "archenemy": (3,), "teamdraft": (4, 6), "teams-constructed": (4, 6),
               "joint-constructed": (4, 6), "archenemy-constructed": (3,)}
 CUBE_STYLES = ("algomancy", "traditional")
+CUBE_PLAYS = ("game", "bracket")
 """The team setups (rulebook: Player setups), played as live draft: split teams 2v2 or 3v3, joint
 teams 2v2 or 3v3 (a team shares one region and one life total), and archenemy, one player against
 two with a head start; the same three in constructed too. Other formats: 1v1 with two players,
@@ -78,6 +81,7 @@ class Algomancy(Ruleset):
         self.turn = Turn(self, self.planning, self.battle_rules)
         self.cube = CubeDraft(self)
         self.cube_traditional = TraditionalCube(self)
+        self.bracket = Bracket(self)
         self.frame_kinds: dict[str, FrameKind] = {
             "elements": FnFrame(self._elements_run, self._elements_answer),
             "sacrifice": FnFrame(sacrifice_run, sacrifice_answer),
@@ -89,6 +93,7 @@ class Algomancy(Ruleset):
             **self.turn.frame_kinds(),
             **self.cube.frame_kinds(),
             **self.cube_traditional.frame_kinds(),
+            **self.bracket.frame_kinds(),
         }
 
     def catalog_fingerprint(self) -> str:
@@ -120,6 +125,10 @@ class Algomancy(Ruleset):
                             (("The elements at random (3, or 4 with four or more players)", "random"),
                              ("Players choose the elements in turn", "alternate")),
                             formats=("draft", "teams", "joint", "archenemy")),
+                     Choice("cube_play", "After the cube draft",
+                            (("One game among all the drafters (3+: free-for-all)", "game"),
+                             ("A 1v1 bracket: pairings in seat order, winners meet until one is left", "bracket")),
+                            formats=("cube",)),
                      Choice("cube_style", "How the cube is drafted",
                             (("Algomancy cube draft (draw 2, pass a pack of 10, 15 times)", "algomancy"),
                              ("Traditional cube draft (three packs of 15, one pick at a time)", "traditional")),
@@ -140,7 +149,7 @@ class Algomancy(Ruleset):
         if len(set(names)) != len(names) or not all(n.strip() for n in names):
             raise SetupError("players need different, non-empty names")
         known = {"format", "elements", "element_choice", "decks", "initiative", "stop", "head_start",
-                 "cube_style", "given"}
+                 "cube_style", "cube_play", "given"}
         unknown = sorted(set(options) - known)
         if unknown:
             raise SetupError(f"unknown option(s) {', '.join(unknown)}; options: {', '.join(sorted(known))}")
@@ -157,6 +166,12 @@ class Algomancy(Ruleset):
                 raise SetupError(f"cube_style: one of {', '.join(CUBE_STYLES)}, in the cube format only")
             if style != "algomancy":
                 out["cube_style"] = style
+        play = options.get("cube_play")
+        if play is not None:
+            if fmt != "cube" or play not in CUBE_PLAYS:
+                raise SetupError(f"cube_play: one of {', '.join(CUBE_PLAYS)}, in the cube format only")
+            if play != "game":
+                out["cube_play"] = play
         head = options.get("head_start")
         if head is not None:
             if CONSTRUCTED_TEAMS.get(fmt, fmt) != "archenemy" or head not in (1, 2):
@@ -250,6 +265,8 @@ class Algomancy(Ruleset):
         flow.emit(ce.GlobalSet("format", "constructed" if fmt == "cube" else fmt))
         if fmt == "cube":  # decks drafted before play, then a constructed game (cube.py)
             flow.emit(ce.GlobalSet("deckbuilding", "cube"))
+            if options.get("cube_play") == "bracket":  # or 1v1 matches in a bracket (bracket.py, A79)
+                flow.emit(ce.GlobalSet("bracket", {**BRACKET_START, "ahead": list(range(n))}))
         if setup != "ffa":
             flow.emit(ce.GlobalSet("setup", setup))
         elif n >= FFA_MIN:

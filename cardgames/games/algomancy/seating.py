@@ -142,7 +142,7 @@ def first_turn(state: State, seat: int) -> int:
     (R73). On it they draw nothing in the draw step: that draw was dealt with the opening hand."""
     if state.globals.get("setup") == "archenemy" and team_of(state, seat) != team_of(state, 0):
         return 1 + int(state.globals.get("head_start") or 1)
-    return 1
+    return int(state.globals.get("match_turn") or 1)  # a cube bracket's match begins later (A79)
 
 
 def team_ring(state: State, initiative: int, seats: list[int], anchor: int | None = None) -> list[int] | None:
