@@ -1,9 +1,10 @@
 """Fuzz: seeded random Algomancy free-for-all games, 3, 4 and 6 players, live draft and constructed, and
 cube draft games (2 and 4 players, and the traditional cube draft for 2: the decks drafted first,
-then played as constructed; and cube brackets of 3 and 4: 1v1 matches one after another), split teams (2v2, 3v3; team draft 2v2), joint teams (2v2, 3v3: one
-region and one life per team) and archenemy (2v1, a head start of one or two turns), the team formats
-live draft or, one game in four, constructed, through the kit's harness (`tests/kit/fuzz.py` says
-what is checked after every event and decision).
+then played as constructed; and cube brackets of 3 and 4: 1v1 matches one after another), split
+teams (2v2, 3v3; team draft 2v2), joint teams (2v2, 3v3: one region and one life per team) and
+archenemy (2v1, a head start of one or two turns), the team formats live draft or, one game in
+four, constructed, through the kit's harness (`tests/kit/fuzz.py` says what is checked after every
+event and decision).
 
 The random players draft like the 1v1 fuzz's (`test_fuzz_algomancy.pick`), and seal their intent
 cards now and then, otherwise placing intents at random: the games reach intents sealed and
