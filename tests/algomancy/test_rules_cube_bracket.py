@@ -20,7 +20,7 @@ ANN, BOB, CAT = 0, 1, 2
 
 def bracket_game(players: int = 3, seed: int = 4, **options: object) -> Game:
     """A cube bracket after the draft (everyone keeps the cards they drew), at the first match's first decision."""
-    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:players]
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"][:players]
     g = new_game("algomancy", names, seed, {"format": "cube", "cube_play": "bracket",
                                            "stop": {n: "always" for n in names}, **options})
     while g.state.globals.get("cube_decks") is None:
@@ -115,6 +115,24 @@ def test_cube_draft_a_bracket_is_a_cube_option() -> None:
         rules.normalize_options(["A", "B", "C"], {"format": "cube", "cube_play": "league"})
     options = rules.normalize_options(["A", "B", "C"], {"format": "cube", "cube_play": "bracket"})
     assert options["cube_play"] == "bracket"
+
+
+def test_cube_draft_a_bracket_seats_up_to_eight_drafters() -> None:
+    """Cube draft: "a format suited for large groups (6-10+)" — a bracket plays 1v1 matches, so up to 8 draft here;
+    one game for everyone at once still seats at most 6."""
+    g = bracket_game(players=8)
+    assert matches(g) == [(1, [ANN, BOB])] and all(len(drafted(g, s)) == 30 for s in range(8))
+    for loser in (BOB, 3, 5, 7):
+        g = lose(g, loser)
+    assert [m for m in matches(g) if m[0] == 1] == [(1, [0, 1]), (1, [2, 3]), (1, [4, 5]), (1, [6, 7])]
+    assert matches(g)[-1] == (2, [ANN, CAT])
+    rules = Algomancy()
+    names = ["A", "B", "C", "D", "E", "F", "G"]
+    for fmt in ("draft", "constructed", "cube"):
+        with pytest.raises(SetupError, match="at most 6"):
+            rules.normalize_options(names, {"format": fmt})
+    with pytest.raises(SetupError, match="2 to 8"):
+        rules.normalize_options([*names, "H", "I"], {"format": "cube", "cube_play": "bracket"})
 
 
 def test_traditional_cube_draft_then_a_bracket() -> None:

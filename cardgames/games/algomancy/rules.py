@@ -38,6 +38,8 @@ TEAM_SIZES = {"teams": (4, 6), "joint": (4, 6), "archenemy": (3,), "teamdraft": 
               "joint-constructed": (4, 6), "archenemy-constructed": (3,)}
 CUBE_STYLES = ("algomancy", "traditional")
 CUBE_PLAYS = ("game", "bracket")
+TABLE_MAX = 6
+"""The most players one game seats (a free-for-all of 3–6); a cube bracket plays 1v1 matches, so up to 8 draft."""
 """The team setups (rulebook: Player setups), played as live draft: split teams 2v2 or 3v3, joint
 teams 2v2 or 3v3 (a team shares one region and one life total), and archenemy, one player against
 two with a head start; the same three in constructed too. Other formats: 1v1 with two players,
@@ -64,7 +66,8 @@ class Algomancy(Ruleset):
     7: team games: the initiative team first in the draft, resources and triggers (A70), team-mates' cards are
     allies in split teams too, and a team holds priority together (A71); a team save asks in another order."""
     min_players = 2
-    max_players = 6
+    max_players = 8
+    """Up to 8 in a cube bracket (A79); every other format (one game for everyone at once) seats 6."""
     preferences = {"stop": STOP_SETTINGS}
     sealed_decisions = frozenset({"draft", "intent"})
     private_groups = frozenset({"create"})
@@ -104,13 +107,14 @@ class Algomancy(Ruleset):
     def setup_form(self) -> SetupForm:
         """Live draft (how the shared deck's elements are chosen) or constructed (each player's
         decklist: a shipped one, one at random, or a deck file of their own)."""
-        seats = tuple(range(self.min_players, self.max_players + 1))
+        seats = tuple(range(self.min_players, TABLE_MAX + 1))
         decks = tuple((d.name, d.id) for d in sorted(self.cat.decks.values(), key=lambda d: d.name))
         return SetupForm(
             formats=(Format("draft", "Live draft (draft from a shared deck each turn; 3+ players: free-for-all)",
                             seats),
                      Format("constructed", "Constructed (a decklist each; 3+ players: free-for-all)", seats),
-                     Format("cube", "Cube draft (draft 30-card decks from the whole pool, then play them)", seats),
+                     Format("cube", "Cube draft (draft 30-card decks from the whole pool, then play them; "
+                            "7-8 players: a 1v1 bracket)", tuple(range(self.min_players, self.max_players + 1))),
                      Format("teams", "Split teams, live draft (2v2 or 3v3; team-mates sit apart)", (4, 6)),
                      Format("joint", "Joint teams, live draft (2v2 or 3v3; a team shares one region and one life)",
                             (4, 6)),
@@ -145,7 +149,7 @@ class Algomancy(Ruleset):
     def normalize_options(self, names: list[str], options: dict[str, Json]) -> dict[str, Json]:
         if not self.min_players <= len(names) <= self.max_players:
             raise SetupError(f"Algomancy is played by {self.min_players} to {self.max_players} players here "
-                             f"(2: 1v1; 3 to 6: free-for-all), not {len(names)}")
+                             f"(2: 1v1; 3 to 6: free-for-all; up to 8: a cube bracket), not {len(names)}")
         if len(set(names)) != len(names) or not all(n.strip() for n in names):
             raise SetupError("players need different, non-empty names")
         known = {"format", "elements", "element_choice", "decks", "initiative", "stop", "head_start",
@@ -156,6 +160,9 @@ class Algomancy(Ruleset):
         fmt = str(options.get("format") or "draft")
         if fmt not in FORMATS:
             raise SetupError(f"format {fmt!r}: one of {', '.join(FORMATS)}")
+        if len(names) > TABLE_MAX and (fmt != "cube" or options.get("cube_play") != "bracket"):
+            raise SetupError(f"{len(names)} players play Algomancy here as a cube draft and a 1v1 bracket "
+                             f"(format cube, cube_play bracket); one game seats at most {TABLE_MAX}")
         out: dict[str, Json] = {"format": fmt}
         if fmt in TEAM_SIZES and len(names) not in TEAM_SIZES[fmt]:
             raise SetupError(f"format {fmt} is played by " + " or ".join(map(str, TEAM_SIZES[fmt]))
