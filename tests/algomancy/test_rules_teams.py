@@ -405,3 +405,25 @@ def test_priority_a_team_receives_priority_together_in_a_region_the_initiative_p
         asked.append(g.decision.seat_index)
         g.choose("pass")
     assert asked == [CAT, BOB, DAN]
+
+
+def test_team_initiative_each_player_sacrifices_in_team_order() -> None:
+    """A70 with Sacrifice: Bob and Dan (the initiative team) attack Cat; Bob's Maw of Damnation ("Each player
+    sacrifices two units") asks Bob, then his team-mate Dan, then Cat — not Bob, Cat, Dan round the table."""
+    g = team_game({BOB: {"region": [DRIFTER] * 3, "hand": ["maw-of-damnation"]}, DAN: {"region": [DRIFTER] * 3},
+                   CAT: {"region": [WALKER] * 3}}, initiative="Bob")
+    edit(g, lambda flow: [rules(g).create(flow, RESOURCE["fire"], BOB, f"resources:{BOB}") for _ in range(5)])
+    to_battle(g)
+    attack(g, BOB, CAT, units(g, BOB))
+    attack(g, DAN, ANN, [])
+    attack(g, DAN, CAT, units(g, DAN))
+    assert window(g) == "battle:attack_window" and g.decision.seat_index == BOB
+    g.choose(f"play:{next(o.id for o in g.state.cards_in(f'hand:{BOB}'))}")
+    while g.decision.kind == "priority":
+        g.choose("pass")
+    asked: list[int] = []
+    while g.decision.kind == "sacrifice":
+        if g.decision.seat_index not in asked:
+            asked.append(g.decision.seat_index)
+        g.choose(g.decision.options[0].key)
+    assert asked == [BOB, DAN, CAT]

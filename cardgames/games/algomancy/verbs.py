@@ -24,7 +24,7 @@ from cardgames.games.algomancy.checks import (
 )
 from cardgames.games.algomancy.context import rules_of
 from cardgames.games.algomancy.events import Damaged, LifeLost, player_ref, seat_of_ref
-from cardgames.games.algomancy.seating import mates
+from cardgames.games.algomancy.seating import mates, team_ring
 from cardgames.games.algomancy.triggers import queue_trigger_event
 
 Verb = Callable[[Flow, StepContext, Any], "Ask | None"]
@@ -182,7 +182,8 @@ def _sacrifice(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None
     reg = region_of(ctx)
     who = str(args["who"])
     n = int(args.get("n", 1))
-    seats = t.priority_order(state, t.present(state, reg))
+    present = t.present(state, reg)
+    seats = team_ring(state, t.initiative(state), present) or t.priority_order(state, present)  # A70
     if who == "you":
         seats = [ctx.controller]
     elif who == "each_opponent":
