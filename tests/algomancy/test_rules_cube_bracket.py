@@ -99,6 +99,17 @@ def test_cube_draft_a_bracket_of_four_plays_two_pairings_then_the_final() -> Non
     assert g.outcome is not None and g.outcome.winners == [CAT]
 
 
+def test_cube_draft_a_bracket_nobody_has_a_second_bye() -> None:
+    """Five drafters: Eve has the bye in round 1; in round 2 (Ann, Cat, Eve) the bye goes to Cat, who has not had
+    one, and Eve plays."""
+    g = bracket_game(players=5)
+    for loser in (BOB, 3):
+        g = lose(g, loser)
+    assert matches(g) == [(1, [ANN, BOB]), (1, [CAT, 3]), (2, [ANN, 4])]
+    g = lose(g, ANN)
+    assert matches(g)[-1] == (3, [CAT, 4])
+
+
 def test_cube_draft_a_bracket_a_drawn_match_is_decided_by_a_coin_toss() -> None:
     g = bracket_game(players=3)
     g = lose(g, ANN, BOB)

@@ -3,7 +3,8 @@
 Rulebook: Cube draft — players "create decks through a drafting process before the game and use
 those decks to play constructed matches. This is often done in a 1v1 tournament bracket." With the
 option `cube_play: bracket`, round 1 pairs the drafters in seat order (the first with the second,
-the third with the fourth...); with an odd count the last has a bye. Each match is a 1v1
+the third with the fourth...); with an odd count one has a bye, the last in seat order who has not
+had one. Each match is a 1v1
 constructed game with the drafted decks, the others out of it; the loser is out of the bracket. The
 winners (and the bye) meet in the next round, paired the same way, until one is left: the champion
 wins. A drawn match (both players at 0 life at once, or A62's still table) is decided by a coin toss.
@@ -23,15 +24,19 @@ from cardgames.games.algomancy.checks import create, draw
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.events import MatchBegan
 
-START: dict[str, Json] = {"round": 0, "pairs": [], "ahead": [], "played": []}
+START: dict[str, Json] = {"round": 0, "pairs": [], "ahead": [], "played": [], "byes": []}
 """The bracket before round 1 (`ahead`: every drafter, filled in at setup)."""
 
 
-def pairings(seats: list[int]) -> tuple[list[list[int]], list[int]]:
-    """A round's matches, in seat order, and who has a bye (the last player of an odd count)."""
+def pairings(seats: list[int], byes: list[int]) -> tuple[list[list[int]], list[int]]:
+    """A round's matches, in seat order, and who has a bye: with an odd count, the last in seat order
+    who has not had one yet (so nobody waits out two rounds while others play)."""
     ordered = sorted(seats)
-    pairs = [ordered[i:i + 2] for i in range(0, len(ordered) - 1, 2)]
-    return pairs, ordered[-1:] if len(ordered) % 2 else []
+    bye: list[int] = []
+    if len(ordered) % 2:
+        bye = [next((s for s in reversed(ordered) if s not in byes), ordered[-1])]
+        ordered.remove(bye[0])
+    return [ordered[i:i + 2] for i in range(0, len(ordered), 2)], bye
 
 
 class Bracket:
@@ -49,6 +54,7 @@ class Bracket:
         pairs = [[int(s) for s in p] for p in b["pairs"]]
         ahead = [int(s) for s in b["ahead"]]
         played = [list(m) for m in b["played"]]
+        byes = [int(s) for s in b.get("byes") or []]
         rnd = int(b["round"])
         if frame.data.get("winner") is not None:
             winner, loser = int(frame.data["winner"]), int(frame.data["loser"])
@@ -61,10 +67,12 @@ class Bracket:
                 champion = state.players[ahead[0]].name
                 flow.emit(ce.GameEnded(ahead, f"{champion} wins the cube bracket"))
                 return None
-            pairs, ahead = pairings(ahead)
+            pairs, ahead = pairings(ahead, byes)
+            byes += ahead
             rnd += 1
         pair = pairs.pop(0)
-        flow.emit(ce.GlobalSet("bracket", {"round": rnd, "pairs": pairs, "ahead": ahead, "played": played}))
+        flow.emit(ce.GlobalSet("bracket", {"round": rnd, "pairs": pairs, "ahead": ahead, "played": played,
+                                           "byes": byes}))
         self.begin(flow, pair, rnd, first=bool(frame.data.get("first")))
         return None
 
