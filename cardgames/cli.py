@@ -111,6 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--elements", help="algomancy live draft: three elements (four with 4-6 players), "
                     "e.g. fire,water,earth (default: chosen at random)")
     pl.add_argument("--start-player", help="mechamancers: who chooses a role first in round 1 (default: random)")
+    pl.add_argument("--cube-play", choices=("game", "bracket"),
+                    help="algomancy cube: after the draft, one game among all (default) or a 1v1 bracket")
     pl.add_argument("--seed", type=int, help="seed (default: random)")
 
     ln = sub.add_parser("learn", help="open a game's tutorial lessons in the terminal app",
@@ -287,6 +289,8 @@ def _play(args: argparse.Namespace) -> int:
         options["elements"] = [e.strip() for e in str(args.elements).split(",")]
     if args.start_player:
         options["start_player"] = args.start_player
+    if args.cube_play:
+        options["cube_play"] = args.cube_play
     seed = args.seed if args.seed is not None else fresh_seed()
     from cardgames.games import find_ruleset
     from cardgames.tui.settings import with_app_stops

@@ -1,9 +1,10 @@
 """Fuzz: seeded random Algomancy free-for-all games, 3, 4 and 6 players, live draft and constructed, and
 cube draft games (2 and 4 players, and the traditional cube draft for 2: the decks drafted first,
-then played as constructed), split teams (2v2, 3v3; team draft 2v2), joint teams (2v2, 3v3: one
-region and one life per team) and archenemy (2v1, a head start of one or two turns), the team formats
-live draft or, one game in four, constructed, through the kit's harness (`tests/kit/fuzz.py` says
-what is checked after every event and decision).
+then played as constructed; and cube brackets of 3, 4 and 8: 1v1 matches one after another), split
+teams (2v2, 3v3; team draft 2v2), joint teams (2v2, 3v3: one region and one life per team) and
+archenemy (2v1, a head start of one or two turns), the team formats live draft or, one game in
+four, constructed, through the kit's harness (`tests/kit/fuzz.py` says what is checked after every
+event and decision).
 
 The random players draft like the 1v1 fuzz's (`test_fuzz_algomancy.pick`), and seal their intent
 cards now and then, otherwise placing intents at random: the games reach intents sealed and
@@ -64,6 +65,10 @@ CI_GAMES = 25
 """Games per format in the default run: the twelve group formats at 200 games cost about 35 CPU-minutes,
 more than the whole CI budget; `CARDGAMES_FUZZ_GAMES=200` plays the full count (run before a release)."""
 
+CI_BRACKETS = 6
+"""A cube bracket is two or three 1v1 matches after the draft (about 1.8 s a game; eight drafters, seven
+matches, about 4.5 s: half as many): fewer in the default run."""
+
 SPEC = FuzzSpec(
     rules=Algomancy(),
     test_file="tests/test_fuzz_algomancy_ffa.py",
@@ -71,6 +76,8 @@ SPEC = FuzzSpec(
              *(Format(f"cube-{n}p", n, lambda rng, seed: {"format": "cube"}, games=CI_GAMES) for n in (2, 4)),
              Format("cube-traditional-2p", 2, lambda rng, seed: {"format": "cube", "cube_style": "traditional"},
                     games=CI_GAMES),
+             *(Format(f"cube-bracket-{n}p", n, lambda rng, seed: {"format": "cube", "cube_play": "bracket"},
+                      games=CI_BRACKETS if n < 8 else CI_BRACKETS // 2) for n in (3, 4, 8)),
              *(Format(f"teams-{n}p", n, _team("teams"), games=CI_GAMES) for n in (4, 6)),
              *(Format(f"joint-{n}p", n, _team("joint"), games=CI_GAMES) for n in (4, 6)),
              Format("teamdraft-4p", 4, lambda rng, seed: {"format": "teamdraft"}, games=CI_GAMES),

@@ -44,12 +44,14 @@ class PriorityRules(Protocol):
 
 
 def open_window(flow: Flow, first: int, window: str, title: str = "", *,
-                seats: list[int] | None = None, lead: int | None = None) -> int:
+                seats: list[int] | None = None, lead: int | None = None, order: list[int] | None = None) -> int:
     """Push a priority window that asks `first` first; `title` names it for the players.
 
     `seats` limits the window to the players present where it happens (a region: Algomancy),
     in turn order; by default every live seat takes part. After each resolution the round
-    starts again at `lead` (default: the current player).
+    starts again at `lead` (default: the current player). `order`, if given, is the ring priority
+    passes round instead of clockwise (a ruleset's own order, e.g. a team's members together); the
+    ruleset may change it while the window is open.
     """
     data: dict[str, Json] = {"first": first, "seat": first, "passes": 0, "window": window,
                              "title": title or window}
@@ -57,6 +59,8 @@ def open_window(flow: Flow, first: int, window: str, title: str = "", *,
         data["seats"] = list(seats)
     if lead is not None:
         data["lead"] = lead
+    if order is not None:
+        data["order"] = list(order)
     return flow.push("priority", **data)
 
 
@@ -69,7 +73,17 @@ def reopen(flow: Flow, first: int) -> None:
 
 
 def _next_seat(state: State, seat: int, frame: Frame | None = None) -> int:
-    """The next seat in turn order that takes part in the window (live, and among its seats)."""
+    """The next seat in turn order that takes part in the window (live, and among its seats); with an
+    `order` in the window, the next live seat round that ring."""
+    given = frame.data.get("order") if frame is not None else None
+    if given:
+        ring = [int(s) for s in given]
+        at = ring.index(seat) if seat in ring else -1
+        for i in range(1, len(ring) + 1):
+            s = ring[(at + i) % len(ring)]
+            if not state.players[s].eliminated:
+                return s
+        return seat
     seats = frame.data.get("seats") if frame is not None else None
     n = len(state.players)
     for i in range(1, n + 1):

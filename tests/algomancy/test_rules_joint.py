@@ -164,7 +164,7 @@ def test_priority_shared_by_a_team_every_member_in_the_shared_region_is_asked() 
     g = joint_game({"Ann": {"region": [DRIFTER]}})
     place(g, mine(g, ANN))
     assert window(g) == "battle:attack_window"
-    assert pass_window(g) == [ANN, BOB, CAT, DAN]  # from the initiative player, round the whole table
+    assert pass_window(g) == [ANN, CAT, BOB, DAN]  # the initiative team together, then the other team (A71)
 
 
 def test_team_battle_structure_a_joint_team_blocks_as_one_formation_beside_a_team_mates_unit() -> None:

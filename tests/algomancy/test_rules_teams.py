@@ -4,15 +4,17 @@ initiative, Team battle structure; Priority; Battle, Initiative; rulings R27, R2
 from __future__ import annotations
 
 import pytest
-from algomancy_play import answer_planning, edit, keys, life, window
+from algomancy_play import RESOURCE, answer_planning, edit, keys, life, rules, window
 from ffa_play import ANN, BOB, CAT, DAN, ffa_game, units
 
 from cardgames.api import new_game
 from cardgames.engine import core_events as ce
 from cardgames.engine.game import Game
 from cardgames.engine.ruleset import SetupError
-from cardgames.games.algomancy import seating
+from cardgames.games.algomancy import legal, seating
+from cardgames.games.algomancy.events import CardDrawn, player_ref
 from cardgames.games.algomancy.rules import Algomancy
+from cardgames.games.algomancy.schema import TargetSpec
 
 WALKER, DRIFTER = "mirage-walker", "dune-drifter"
 
@@ -144,7 +146,7 @@ def test_priority_shared_by_a_team_every_member_in_the_region_passes_before_the_
     while g.decision.kind == "priority" and g.state.battle and g.state.battle["region"] == BOB:
         asked.append(g.decision.seat_index)
         g.choose("pass")
-    assert asked == [ANN, BOB, CAT]
+    assert asked == [ANN, CAT, BOB]  # the initiative team receives priority together, then Bob (A71)
 
 
 def test_a_team_wins_when_every_member_of_the_other_team_is_out() -> None:
@@ -247,3 +249,181 @@ def test_game_formats_team_games_in_constructed_each_player_brings_a_decklist(fm
         assert not s.zones[f"pack:{seat}"].cards
     with pytest.raises(SetupError, match="elements are chosen for live draft"):
         rules.normalize_options(names, {"format": fmt, "elements": ["fire", "water", "earth", "metal"]})
+
+
+def ordered_steps(g: Game) -> dict[str, list[int]]:
+    """Play the turn under way out from its first decision, everyone passing and keeping their hand: who drew
+    in the draw step, and who was asked first in each other step that has an order, in the order asked."""
+    begun = max(i for i, e in enumerate(g.events) if isinstance(e, ce.TurnBegan))
+    seen: dict[str, list[int]] = {"draw": []}
+    for e in g.events[begun:]:
+        if isinstance(e, CardDrawn) and e.to.startswith("hand:") and e.seat not in seen["draw"]:
+            seen["draw"].append(e.seat)
+    turn = g.state.turn
+    while g.state.turn == turn and g.outcome is None:
+        d = g.decision
+        step = window(g) if d.kind == "priority" else d.kind
+        asked = seen.setdefault(step, [])
+        if step in ("draft", "recycle", "resources", "haste", "deploy") and d.seat_index not in asked:
+            asked.append(d.seat_index)
+        g.choose("pass" if d.kind == "priority" else d.options[0].key if d.kind == "recycle" else "done")
+    return seen
+
+
+@pytest.mark.parametrize(("fmt", "players", "turns", "order"), [
+    ("teams", 4, 1, [CAT, ANN, DAN, BOB]),           # Cat's team (Ann, Cat), then Bob's; clockwise: Cat Dan Ann Bob
+    ("teams-constructed", 4, 1, [CAT, ANN, DAN, BOB]),
+    ("joint", 4, 1, [CAT, ANN, DAN, BOB]),
+    ("teams", 6, 1, [CAT, 4, ANN, DAN, 5, BOB]),     # 3v3: Ann, Cat, Eve against Bob, Dan, Fay
+    ("archenemy", 3, 2, [CAT, BOB, ANN]),            # turn 3: Cat's team (Bob, Cat), then the archenemy
+])
+def test_team_initiative_every_step_with_an_order_takes_the_initiative_team_first(
+        fmt: str, players: int, turns: int, order: list[int]) -> None:
+    """A70 (Team initiative: "Teams act together in all situations"): in the draw step, the draft (or draw 2,
+    recycle 2), the resource step, haste and deployment the whole initiative team goes first, clockwise
+    from the initiative player, then the other team; plain clockwise order would interleave the teams."""
+    if fmt == "teams-constructed":
+        names = ["Ann", "Bob", "Cat", "Dan"]
+        deck = sorted(Algomancy().cat.decks)[0]
+        g = new_game("algomancy", names, 1, {"format": fmt, "decks": {n: deck for n in names}, "initiative": "Bob",
+                                             "stop": {n: "always" for n in names}})
+    else:
+        g = ffa_game({}, players=players, fmt=fmt, initiative="Bob")
+    for _ in range(turns):
+        ordered_steps(g)  # Bob's turn (and in archenemy the head start before it)
+    assert g.state.globals["initiative"] == CAT and seating.turn_order(g.state, CAT) == order
+    steps = ordered_steps(g)
+    draft = ("draw", "recycle") if fmt == "teams-constructed" else ("draw", "draft")
+    assert {step: steps[step] for step in (*draft, "resources", "haste", "deploy")} == \
+        {step: order for step in (*draft, "resources", "haste", "deploy")}
+
+
+def test_team_initiative_end_of_turn_abilities_take_the_initiative_team_first() -> None:
+    """A70 with R20 (end of turn, the initiative player's first): in team games the whole initiative team's
+    end-of-turn abilities go first, then the other team's — Bob's and Dan's Sprouts before Cat's."""
+    enclave = "pathogenic-enclave"
+    g = team_game({BOB: {"region": [enclave]}, CAT: {"region": [enclave]}, DAN: {"region": [enclave]}},
+                  initiative="Bob")
+    while g.state.turn == 1:
+        d = g.decision
+        g.choose("pass" if d.kind == "priority" else "done")
+    sprouts = sorted((o for o in g.state.objects.values() if o.card == "sprout"), key=lambda o: o.id)
+    assert [o.controller for o in sprouts] == [BOB, DAN, CAT]  # clockwise would be Bob, Cat, Dan
+
+
+def test_team_games_a_split_team_mate_and_their_units_are_allies() -> None:
+    """A70 ("'Ally' and 'enemy' in card text count team-mates as allies"): Ann and Cat both attack Dan; in Dan's
+    region Ann's Battle ("Target allied unit and target enemy unit fight") may take Cat's Walker as the allied
+    unit, never as the enemy one; and an "ally" player target there may be Cat."""
+    g = team_game({ANN: {"region": [WALKER], "hand": ["battle-fight"]}, CAT: {"region": [WALKER]},
+                   DAN: {"region": [DRIFTER]}})
+    edit(g, lambda flow: [rules(g).create(flow, RESOURCE["earth"], ANN, f"resources:{ANN}") for _ in range(2)])
+    to_battle(g)
+    (a1,), (c1,), (d1,) = units(g, ANN), units(g, CAT), units(g, DAN)
+    attack(g, ANN, BOB, [])
+    attack(g, ANN, DAN, [a1])
+    attack(g, CAT, DAN, [c1])
+    assert window(g) == "battle:attack_window" and g.decision.seat_index == ANN
+    assert (g.state.battle or {})["region"] == DAN
+    fight = next(o.id for o in g.state.cards_in(f"hand:{ANN}"))
+    g.choose(f"play:{fight}")
+    assert {f"target:{a1}", f"target:{c1}"} <= set(keys(g)) and f"target:{d1}" not in keys(g)
+    g.choose(f"target:{c1}")
+    assert f"target:{d1}" in keys(g) and f"target:{a1}" not in keys(g)
+    ally = TargetSpec(type="player", side="ally", count=1)
+    assert legal.candidates(rules(g), g.state, ANN, ally, None, DAN) == [player_ref(ANN), player_ref(CAT)]
+
+
+def test_three_players_in_one_region_a_team_mates_formation_beside_yours_is_not_adjacent() -> None:
+    """A67 with A70: Ann's Shieldwall Sentry ("Allied units adjacent to me get +0/+1") and Cat's Walker attack Dan
+    side by side, each in their own formation: Cat's Walker is an ally but not adjacent, so it gets nothing."""
+    g = team_game({ANN: {"region": ["shieldwall-sentry"]}, CAT: {"region": [WALKER]}, DAN: {"region": [DRIFTER]}})
+    to_battle(g)
+    (sentry,), (c1,) = units(g, ANN), units(g, CAT)
+    attack(g, ANN, BOB, [])
+    attack(g, ANN, DAN, [sentry])
+    attack(g, CAT, DAN, [c1])
+    assert (g.state.battle or {})["attack"] == [[sentry], [c1]]
+    assert g.ruleset.battle_rules.stats(g.state, c1) == rules(g).cards[WALKER].stats  # type: ignore[attr-defined]
+
+
+def test_priority_all_players_on_a_team_share_priority_a_member_who_passed_may_act_after_a_team_mate() -> None:
+    """Priority: "All players on a team share priority and can take actions in whichever order they choose
+    amongst themselves. Teams pass priority and receive priority collectively." (A71) In Dan's region Ann
+    passes, then Cat plays Battle: the initiative team still holds priority, so Ann is asked again before
+    Dan; when the stack is empty and everyone passed in a row, the step ends."""
+    g = team_game({ANN: {"region": [WALKER]}, CAT: {"region": [WALKER], "hand": ["battle-fight"]},
+                   DAN: {"region": [DRIFTER, DRIFTER]}})
+    edit(g, lambda flow: [rules(g).create(flow, RESOURCE["earth"], CAT, f"resources:{CAT}") for _ in range(2)])
+    to_battle(g)
+    (a1,), (c1,), (d1, _) = units(g, ANN), units(g, CAT), units(g, DAN)
+    attack(g, ANN, BOB, [])
+    attack(g, ANN, DAN, [a1])
+    attack(g, CAT, DAN, [c1])
+    assert window(g) == "battle:attack_window" and g.decision.seat_index == ANN
+    g.choose("pass")
+    assert g.decision.seat_index == CAT
+    g.choose(f"play:{next(o.id for o in g.state.cards_in(f'hand:{CAT}'))}")
+    g.choose(f"target:{c1}")
+    g.choose(f"target:{d1}")
+    asked = []
+    while g.state.chain:
+        asked.append(g.decision.seat_index)
+        g.choose("pass")
+    assert asked == [CAT, ANN, DAN]  # Cat keeps priority, then her team-mate, then the other team
+    assert g.state.objects[d1].zone == f"bin:{DAN}"
+
+
+def test_priority_a_team_receives_priority_together_in_a_region_the_initiative_player_is_not_in() -> None:
+    """Priority window ("If the initiative player is not present in the region, priority begins with the player
+    nearest to the initiative player, clockwise") with "Teams pass priority and receive priority collectively"
+    (A71): in phase 2 Bob and Dan counter-attack Cat; Cat's team holds the initiative, so Cat is asked first,
+    then Bob and Dan together — not Bob (nearest to Ann) before Cat."""
+    g = team_game({ANN: {"region": [WALKER]}, BOB: {"region": [DRIFTER, DRIFTER]}, CAT: {"region": [WALKER]},
+                   DAN: {"region": [DRIFTER, DRIFTER]}})
+    to_battle(g)
+    (a1,), (_, b2), (c1,), (_, d2) = units(g, ANN), units(g, BOB), units(g, CAT), units(g, DAN)
+    attack(g, ANN, BOB, [a1])
+    attack(g, CAT, DAN, [c1])
+    while g.decision.kind != "block":
+        g.choose("pass")
+    for counter in (b2, d2):  # Bob and Dan block nothing and each send one Drifter at Cat
+        assert g.decision.kind == "block"
+        g.choose(f"unit:{counter}")
+        g.choose(f"counter:{CAT}")
+        g.choose("done")
+    while not (g.decision.kind == "priority" and (g.state.battle or {}).get("phase") == 2):
+        d = g.decision
+        if d.kind == "formation" and any(k.startswith("unit:") for k in keys(g)):
+            g.choose(next(k for k in keys(g) if k.startswith("unit:")))  # the counter-attackers must line up
+            g.choose("slot:new")
+            continue
+        g.choose("pass" if d.kind == "priority" else "done")
+    assert (g.state.battle or {})["region"] == CAT
+    asked = []
+    while g.decision.kind == "priority" and window(g) == "battle:attack_window":
+        asked.append(g.decision.seat_index)
+        g.choose("pass")
+    assert asked == [CAT, BOB, DAN]
+
+
+def test_team_initiative_each_player_sacrifices_in_team_order() -> None:
+    """A70 with Sacrifice: Bob and Dan (the initiative team) attack Cat; Bob's Maw of Damnation ("Each player
+    sacrifices two units") asks Bob, then his team-mate Dan, then Cat — not Bob, Cat, Dan round the table."""
+    g = team_game({BOB: {"region": [DRIFTER] * 3, "hand": ["maw-of-damnation"]}, DAN: {"region": [DRIFTER] * 3},
+                   CAT: {"region": [WALKER] * 3}}, initiative="Bob")
+    edit(g, lambda flow: [rules(g).create(flow, RESOURCE["fire"], BOB, f"resources:{BOB}") for _ in range(5)])
+    to_battle(g)
+    attack(g, BOB, CAT, units(g, BOB))
+    attack(g, DAN, ANN, [])
+    attack(g, DAN, CAT, units(g, DAN))
+    assert window(g) == "battle:attack_window" and g.decision.seat_index == BOB
+    g.choose(f"play:{next(o.id for o in g.state.cards_in(f'hand:{BOB}'))}")
+    while g.decision.kind == "priority":
+        g.choose("pass")
+    asked: list[int] = []
+    while g.decision.kind == "sacrifice":
+        if g.decision.seat_index not in asked:
+            asked.append(g.decision.seat_index)
+        g.choose(g.decision.options[0].key)
+    assert asked == [BOB, DAN, CAT]

@@ -69,3 +69,26 @@ def test_burst_tokens_are_played_all_at_once_each_its_own_spell() -> None:
         g.choose(f"target:{player_ref(ANN)}")
     assert [e.label for e in g.state.chain] == ["Spark"] * 3
     assert g.decision.kind == "priority" and g.decision.seat_index == BOB
+
+
+def test_a_trigger_of_a_unit_in_the_first_players_region_happens_there() -> None:
+    """Regions (an effect happens in the region where its source is): Bob's Thornback Lurker ambushes into his
+    attack on Ann's region — region 0, the first seat's — and its spawn trigger ("place a −1/−1 counter on
+    target enemy unit") targets Ann's Jelly there, not units of Bob's own region (region 0 is a region too)."""
+    g = game({"region": ["jelly"]}, {"region": ["dune-drifter"], "hand": ["thornback-lurker"],
+                                     "mana": {"wood": 3}}, initiative="Bob")
+    to_battle(g)
+    drifter, jelly, lurker = card(g, "dune-drifter"), card(g, "jelly"), card(g, "thornback-lurker")
+    attack(g, [drifter])
+    pass_until_window(g, "battle:attack_window")
+    assert g.decision.seat_index == BOB
+    g.choose(f"ambush:{lurker}")
+    g.choose(f"target:{drifter}")
+    while g.decision.kind == "priority" and g.state.chain:
+        g.choose("pass")
+    assert g.state.objects[lurker].zone == "region:0"
+    assert g.decision.kind == "target" and g.decision.seat_index == BOB and keys(g) == [f"target:{jelly}"]
+    g.choose(f"target:{jelly}")
+    while g.decision.kind == "priority" and g.state.chain:
+        g.choose("pass")
+    assert g.state.objects[jelly].counters.get("-1/-1") == 1

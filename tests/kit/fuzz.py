@@ -64,7 +64,7 @@ DECISION_CAP = 20_000
 """A game that has not ended after this many decisions fails (random games end in ~500-2,000)."""
 GAME_SECONDS = 120
 """A game still running after this long (wall clock) fails, naming its seed, instead of hanging."""
-NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
 MOVES: tuple[type[Event], ...] = (ce.ObjectMoved, ce.ObjectCreated)
 """The engine's events that put a card in a zone; a game adds its own (e.g. its draw)."""
 

@@ -20,6 +20,7 @@ from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.checks import destroy
 from cardgames.games.algomancy.context import Rules, rules_of
 from cardgames.games.algomancy.legal import candidates, sacrificeable, target_label
+from cardgames.games.algomancy.priority import regroup_ring
 from cardgames.games.algomancy.schema import Card, Cost, TargetSpec
 from cardgames.games.algomancy.stack import effect_of, graft_ref
 from cardgames.games.algomancy.triggers import fire_graft, queue_trigger_event
@@ -137,6 +138,7 @@ def keep_priority(flow: Flow, seat: int) -> None:
             flow.update(window, seat=seat, passes=len(seats) or 1)
         else:
             chainmod.reopen(flow, seat)
+            regroup_ring(flow, window, seat)  # in team games the actor's team holds priority (A71)
 
 
 def pay_mana(flow: Flow, seat: int, amount: int) -> None:
@@ -185,6 +187,7 @@ def trigger_run(flow: Flow, frame: Frame) -> Ask | None:
             flow.update(window, passes=len(seats) or 1)
         else:
             chainmod.reopen(flow, int(window.data.get("lead", seat)))
+            regroup_ring(flow, window, None)
     return None
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgames.engine import chain as chainmod
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
@@ -19,6 +18,7 @@ from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.checks import check_state
 from cardgames.games.algomancy.context import Rules
+from cardgames.games.algomancy.priority import open_region_window
 from cardgames.games.algomancy.triggers import flush, queue_trigger_event
 
 STEPS = ("declare", "attack_window", "block", "block_window", "damage", "after_window", "next")
@@ -73,7 +73,6 @@ class Battle:
         reg = int(b["region"])
         attacker, defender = int(b["attacker"]), int(b["defender"])
         nxt = STEPS[STEPS.index(step) + 1] if step != "next" else "next"
-        seats = t.priority_order(state, t.present(state, reg))
         if step == "declare":
             flow.emit(ce.BattleChanged(changes={"step": nxt}))
             if int(b["phase"]) == 1:
@@ -94,7 +93,7 @@ class Battle:
                     queue_trigger_event(self.rules, flow, "after_combat", o.id, o.controller, reg)
             title = {"attack_window": "Attack step", "block_window": "Block step",
                      "after_window": "After combat"}[step]
-            chainmod.open_window(flow, seats[0], f"battle:{step}", title, seats=seats, lead=seats[0])
+            open_region_window(flow, reg, f"battle:{step}", title)
         elif step == "block":
             flow.emit(ce.BattleChanged(changes={"step": nxt}))
             allow_counter = int(b["phase"]) == 1

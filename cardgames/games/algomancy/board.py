@@ -9,7 +9,7 @@ from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.formation import BACK, adjacent, column_of, row_of
 from cardgames.games.algomancy.schema import Static
-from cardgames.games.algomancy.seating import same_formation
+from cardgames.games.algomancy.seating import mates, same_formation
 from cardgames.games.algomancy.stats import column_attributes, counter_delta, layered_stats, unit_attributes
 
 
@@ -128,14 +128,14 @@ def _static_changes(rules: Rules, state: State, obj: GameObject) -> tuple[int, i
         for st in statics:
             if st.to == "me" and src.id != obj.id:
                 continue
-            if st.to in ("allies", "other_allies") and not t.allied(state, src.controller, obj.controller):
+            if st.to in ("allies", "other_allies") and not mates(state, src.controller, obj.controller):
                 continue
             if st.to == "other_allies" and src.id == obj.id:
                 continue
             if st.to == "adjacent_allies":
                 place = _formation_place(state, src)
-                if not t.allied(state, src.controller, obj.controller) or place is None \
-                        or obj.id not in adjacent(place[0], src.id):
+                if not mates(state, src.controller, obj.controller) or place is None \
+                        or obj.id not in same_formation(state.battle or {}, src.id, adjacent(place[0], src.id)):
                     continue
             if st.while_ == "back_row" and not in_back_row(state, src):
                 continue
@@ -143,7 +143,7 @@ def _static_changes(rules: Rules, state: State, obj: GameObject) -> tuple[int, i
             if st.per == "other_ally_in_region":
                 if here is None:
                     here = t.in_region(state, reg) if t.exists(state, obj) else [obj]
-                times = sum(1 for o in here if t.allied(state, o.controller, src.controller) and o.id != src.id
+                times = sum(1 for o in here if mates(state, o.controller, src.controller) and o.id != src.id
                             and rules.cards[o.card].is_unit)
             elif st.per == "mod_on_me":
                 times = len(mods_on(state, src))

@@ -9,7 +9,7 @@ from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.board import stats_of
 from cardgames.games.algomancy.context import Rules
-from cardgames.games.algomancy.events import CardDrawn
+from cardgames.games.algomancy.events import CardDrawn, MatchEnded
 from cardgames.games.algomancy.triggers import queue_trigger_event
 
 
@@ -128,6 +128,10 @@ def check_state(rules: Rules, flow: Flow) -> bool:
         flow.emit(ce.PlayerEliminated(s, "life reached 0"))
     if losers:
         alive = state.live_seats()
+        if state.globals.get("bracket") is not None and len(alive) <= 1:  # a match of a cube bracket (A79)
+            end_match(flow, [*alive, *losers], f"{state.players[losers[0]].name}'s life reached 0"
+                      if alive else "both players reached 0 life at once: a coin toss decides the match")
+            return True
         duel = len(state.players) == 2
         if not alive:
             flow.emit(ce.GameEnded([], "both players reached 0 life at once" if duel
@@ -140,6 +144,20 @@ def check_state(rules: Rules, flow: Flow) -> bool:
             for s in losers:
                 leave_the_game(rules, flow, s)
     return bool(dead or losers)
+
+
+def end_match(flow: Flow, pair: list[int], reason: str) -> None:
+    """A match of a cube bracket is over (A79): the first of `pair` wins if the other alone lost, else
+    (a draw) a coin toss decides; the bracket goes on with the next match (bracket.py)."""
+    state = flow.state
+    if len([s for s in pair if state.players[s].counters.get("life", 0) <= 0]) == 1 \
+            and state.players[pair[0]].counters.get("life", 0) > 0:
+        winner = pair[0]
+    else:
+        winner = pair[flow.randint("coin toss", 0, 1)]
+    loser = next(s for s in pair if s != winner)
+    flow.emit(MatchEnded(winner, loser, reason))
+    flow.push("match", winner=winner, loser=loser)
 
 
 def leave_the_game(rules: Rules, flow: Flow, seat: int) -> None:

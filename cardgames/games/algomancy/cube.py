@@ -5,8 +5,8 @@ from the cube; then, 15 times, each player draws 2 cards from the cube into thei
 hand and pack, keeps what they like and passes exactly 10 as the new pack clockwise. After the
 15th round each hand holds the 30 cards of that player's deck; the last packs go back to the cube.
 The players then play a constructed game with those decks (1v1 with two players, free-for-all
-with three to six: ruling A69; the rulebook's 1v1 pairings or bracket for large groups are not
-built). The cube holds every card of the pool (all five elements and their hybrids) in as many
+with three to six: ruling A69), or, with `cube_play: bracket`, 1v1 matches in a bracket
+(bracket.py, A79). The cube holds every card of the pool (all five elements and their hybrids) in as many
 copies as the players need (A69).
 """
 
@@ -17,6 +17,7 @@ from cardgames.engine.decisions import Ask
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame
 from cardgames.games.algomancy import table as t
+from cardgames.games.algomancy.bracket import start_bracket
 from cardgames.games.algomancy.checks import create, draw
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.events import CardDrawn
@@ -104,6 +105,8 @@ class CubeDraft:
                 flow.emit(ce.ObjectMoved(oid, f"deck:{s}", reset=True))
             flow.shuffle(f"deck:{s}")
         flow.emit(ce.GlobalSet("cube_round", None))
+        if start_bracket(flow, seats):
+            return
         for s in seats:
             for _ in range(t.HAND + t.FIRST_DRAW):
                 draw(flow, s)

@@ -18,6 +18,7 @@ from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame
 from cardgames.games.algomancy import table as t
+from cardgames.games.algomancy.bracket import start_bracket
 from cardgames.games.algomancy.checks import draw
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.events import CardDrawn
@@ -137,6 +138,8 @@ class TraditionalCube:
             for oid in list(state.zones[t.hand(s)].cards):
                 flow.emit(ce.ObjectMoved(oid, f"deck:{s}", reset=True))
             flow.shuffle(f"deck:{s}")
+        if start_bracket(flow, seats):
+            return
         for s in seats:
             for _ in range(t.HAND + t.FIRST_DRAW):
                 draw(flow, s)

@@ -67,6 +67,10 @@ def describe(rules: Rules, state: State, ev: Event, viewer: int | None) -> str |
         return f"{who(ev.seat)} loses {ev.amount} life"
     if isinstance(ev, ce.ObjectPropSet) and ev.key == "left":
         return f"{card(ev.id)} {ev.value}" if ev.value != "deleted" else f"{card(ev.id)} is deleted"
+    if isinstance(ev, ae.MatchBegan):
+        return f"— Cube bracket, round {ev.round}: {' against '.join(who(s) for s in ev.seats)} —"
+    if isinstance(ev, ae.MatchEnded):
+        return f"{who(ev.winner)} wins the match against {who(ev.loser)} ({ev.reason})"
     if isinstance(ev, ce.PlayerEliminated):
         return f"{who(ev.seat)} is out: {ev.reason}"
     if isinstance(ev, ce.GameEnded):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgames.engine.events import Event, applies, event
@@ -95,3 +96,48 @@ def _drawn(s: State, e: CardDrawn) -> None:
     s.zones[obj.zone].cards.remove(e.id)
     s.zones[e.to].cards.append(e.id)
     obj.zone = e.to
+
+
+@event("algomancy.MatchBegan")
+@dataclass(frozen=True, slots=True)
+class MatchBegan(Event):
+    """A match of a cube bracket begins (A79): `seats` play a 1v1 game with their drafted decks; every
+    other player is out of it (waiting for a later match, or out of the bracket)."""
+
+    seats: list[int]
+    round: int
+
+    def touched(self, state: State) -> Sequence[int]:
+        return ()  # seats, not objects
+
+
+@applies(MatchBegan)
+def _match_began(s: State, e: MatchBegan) -> None:
+    for p in s.players:
+        p.eliminated = p.seat not in e.seats
+
+
+@event("algomancy.MatchEnded")
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    """A match of a cube bracket is over (A79): `loser` is out of the bracket; what the match had under way
+    (its turn, battle, stack, triggers and effects until regroup) ends with it, as a game's end would."""
+
+    winner: int
+    loser: int
+    reason: str
+
+    def touched(self, state: State) -> Sequence[int]:
+        return ()  # seats, not objects
+
+
+@applies(MatchEnded)
+def _match_ended(s: State, e: MatchEnded) -> None:
+    s.players[e.loser].eliminated = True
+    s.players[e.winner].eliminated = False  # a coin toss may pick a player who was at 0 life too
+    s.frames = []
+    s.battle = None
+    s.chain = []
+    s.pending_triggers = []
+    s.modifiers = []
+    s.shields = []

@@ -44,14 +44,15 @@ def sacrificeable(rules: Rules, state: State, seat: int, cost: Cost, source: int
 
 
 def candidates(rules: Rules, state: State, seat: int, spec: TargetSpec, source: int | None, reg: int) -> list[int]:
-    """Legal targets for a slot: only in the region where the effect happens (rulebook: Regions)."""
+    """Legal targets for a slot: only in the region where the effect happens (rulebook: Regions). "Ally"
+    and "enemy" are sides: a team-mate and their units are allies, in split teams as in joint ones (A70)."""
     out: list[int] = []
     if spec.type in ("unit", "unit_or_player"):
         for o in t.in_region(state, reg):
             card = rules.cards[o.card]
             if not card.is_unit:
                 continue
-            if (spec.side == "ally" and not t.allied(state, o.controller, seat)) or \
+            if (spec.side == "ally" and not mates(state, o.controller, seat)) or \
                     (spec.side == "enemy" and mates(state, o.controller, seat)):
                 continue
             if spec.other and o.id == source:
@@ -61,7 +62,7 @@ def candidates(rules: Rules, state: State, seat: int, spec: TargetSpec, source: 
             out.append(o.id)
     if spec.type in ("player", "unit_or_player"):
         for s in t.present(state, reg):
-            if (spec.side == "ally" and not t.allied(state, s, seat)) or \
+            if (spec.side == "ally" and not mates(state, s, seat)) or \
                     (spec.side == "enemy" and mates(state, s, seat)):
                 continue
             out.append(player_ref(s))

@@ -10,7 +10,7 @@ from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.checks import create, draw
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.schema import ELEMENTS
-from cardgames.games.algomancy.seating import acting_seats
+from cardgames.games.algomancy.seating import acting_seats, turn_order
 
 
 class Planning:
@@ -54,9 +54,10 @@ class Planning:
                     flow.emit(ce.ObjectPropSet(obj.id, mark, None))
 
     def start_draft(self, flow: Flow) -> None:
-        """Step 3: refresh the packs when a cycle of N+1 turns is over, then each player drafts."""
+        """Step 3: refresh the packs when a cycle of N+1 turns is over, then each player drafts, in turn
+        order (in team games the initiative team first: A70)."""
         state = flow.state
-        seats = t.priority_order(state, acting_seats(state))
+        seats = turn_order(state, t.initiative(state))
         if state.globals.get("format") != "draft":
             for s in reversed(seats):
                 flow.push("recycle", seat=s, left=2)
@@ -80,7 +81,8 @@ class Planning:
             flow.push("draft", seat=s)
 
     def pass_packs(self, flow: Flow) -> None:
-        """After the draft every pack goes to the next player clockwise."""
+        """After the draft every pack goes to the next player clockwise (clockwise, not turn order: the
+        neighbour is who sits next)."""
         state = flow.state
         seats = t.priority_order(state, acting_seats(state))
         if state.globals.get("format") != "draft" or len(seats) < 2:
@@ -219,7 +221,8 @@ class Planning:
             flow.emit(ce.ObjectChanged(new, exhausted=True))
 
     def resources_step(self, flow: Flow) -> None:
+        """Step 4: each player in turn order (in team games the initiative team first: A70)."""
         state = flow.state
-        for s in reversed(t.priority_order(state, acting_seats(state))):
+        for s in reversed(turn_order(state, t.initiative(state))):
             flow.push("resources", seat=s, pending=None)
 

@@ -15,11 +15,12 @@ from cardgames.engine import effects, stops
 from cardgames.engine.decisions import Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, GameObject, Json, State
-from cardgames.games.algomancy import announce, legal, mods, ordering, resolve, stack, triggers
+from cardgames.games.algomancy import announce, legal, mods, ordering, priority, resolve, stack, triggers
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.checks import check_state
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.schema import Card, Cost, TargetSpec
+from cardgames.games.algomancy.seating import mates
 from cardgames.games.algomancy.verbs import VERB_TABLE
 
 
@@ -167,7 +168,7 @@ class Play:
         just blocked (the window after blocks). In a 1v1 battle both seats take part in every
         step, so "relevant" narrows by the step rather than by taking part (as Allegiance does)."""
         if state.chain:
-            return not t.allied(state, state.chain[-1].controller, seat)
+            return not mates(state, state.chain[-1].controller, seat)
         battle = state.battle
         if battle is None:
             return False
@@ -191,6 +192,9 @@ class Play:
         flow.push("cast", seat=seat, how=kind, what=rest, chosen={}, paid=False, window=frame.id, **extra)
 
     def resolve_top(self, flow: Flow) -> None:
+        window = priority.innermost(flow)
+        if window is not None:  # after a resolution the round starts again from the initiative team (A71)
+            priority.regroup_ring(flow, window, None)
         entry = flow.state.chain[-1]
         effects.start(flow, str(entry.ability), entry.controller, source=entry.source,
                       targets=entry.targets, entry=entry.id, vars=dict(entry.data))

@@ -17,6 +17,8 @@ from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.engine.stops import STOP_SETTINGS
 from cardgames.games.algomancy import board, checks, describe, ffa, given, invariants, why_not
 from cardgames.games.algomancy import table as t
+from cardgames.games.algomancy.bracket import START as BRACKET_START
+from cardgames.games.algomancy.bracket import Bracket
 from cardgames.games.algomancy.catalog import MAX_COPIES, MIN_DECK, Catalog, read_deck_file
 from cardgames.games.algomancy.cube import CubeDraft
 from cardgames.games.algomancy.cube_traditional import PACK_SIZE, PACKS, TraditionalCube
@@ -35,6 +37,9 @@ ELEMENT_CHOICES = ("random", "alternate")
 TEAM_SIZES = {"teams": (4, 6), "joint": (4, 6), "archenemy": (3,), "teamdraft": (4, 6), "teams-constructed": (4, 6),
               "joint-constructed": (4, 6), "archenemy-constructed": (3,)}
 CUBE_STYLES = ("algomancy", "traditional")
+CUBE_PLAYS = ("game", "bracket")
+TABLE_MAX = 6
+"""The most players one game seats (a free-for-all of 3–6); a cube bracket plays 1v1 matches, so up to 8 draft."""
 """The team setups (rulebook: Player setups), played as live draft: split teams 2v2 or 3v3, joint
 teams 2v2 or 3v3 (a team shares one region and one life total), and archenemy, one player against
 two with a head start; the same three in constructed too. Other formats: 1v1 with two players,
@@ -54,12 +59,15 @@ class Algomancy(Ruleset):
 
     name = "algomancy"
     title = "Algomancy"
-    rules_version = "6"
+    rules_version = "7"
     """5: state checks before each sacrifice of one effect and before each simultaneous trigger (A74).
     6: state checks before each combat damage sub-step, until nothing more dies (A74): a 1v1 save in which a
-    back unit closed up without its back-row buff and a later sub-step asked a question replays differently."""
+    back unit closed up without its back-row buff and a later sub-step asked a question replays differently.
+    7: team games: the initiative team first in the draft, resources and triggers (A70), team-mates' cards are
+    allies in split teams too, and a team holds priority together (A71); a team save asks in another order."""
     min_players = 2
-    max_players = 6
+    max_players = 8
+    """Up to 8 in a cube bracket (A79); every other format (one game for everyone at once) seats 6."""
     preferences = {"stop": STOP_SETTINGS}
     sealed_decisions = frozenset({"draft", "intent"})
     private_groups = frozenset({"create"})
@@ -76,6 +84,7 @@ class Algomancy(Ruleset):
         self.turn = Turn(self, self.planning, self.battle_rules)
         self.cube = CubeDraft(self)
         self.cube_traditional = TraditionalCube(self)
+        self.bracket = Bracket(self)
         self.frame_kinds: dict[str, FrameKind] = {
             "elements": FnFrame(self._elements_run, self._elements_answer),
             "sacrifice": FnFrame(sacrifice_run, sacrifice_answer),
@@ -87,6 +96,7 @@ class Algomancy(Ruleset):
             **self.turn.frame_kinds(),
             **self.cube.frame_kinds(),
             **self.cube_traditional.frame_kinds(),
+            **self.bracket.frame_kinds(),
         }
 
     def catalog_fingerprint(self) -> str:
@@ -97,13 +107,14 @@ class Algomancy(Ruleset):
     def setup_form(self) -> SetupForm:
         """Live draft (how the shared deck's elements are chosen) or constructed (each player's
         decklist: a shipped one, one at random, or a deck file of their own)."""
-        seats = tuple(range(self.min_players, self.max_players + 1))
+        seats = tuple(range(self.min_players, TABLE_MAX + 1))
         decks = tuple((d.name, d.id) for d in sorted(self.cat.decks.values(), key=lambda d: d.name))
         return SetupForm(
             formats=(Format("draft", "Live draft (draft from a shared deck each turn; 3+ players: free-for-all)",
                             seats),
                      Format("constructed", "Constructed (a decklist each; 3+ players: free-for-all)", seats),
-                     Format("cube", "Cube draft (draft 30-card decks from the whole pool, then play them)", seats),
+                     Format("cube", "Cube draft (draft 30-card decks from the whole pool, then play them; "
+                            "7-8 players: a 1v1 bracket)", tuple(range(self.min_players, self.max_players + 1))),
                      Format("teams", "Split teams, live draft (2v2 or 3v3; team-mates sit apart)", (4, 6)),
                      Format("joint", "Joint teams, live draft (2v2 or 3v3; a team shares one region and one life)",
                             (4, 6)),
@@ -118,6 +129,10 @@ class Algomancy(Ruleset):
                             (("The elements at random (3, or 4 with four or more players)", "random"),
                              ("Players choose the elements in turn", "alternate")),
                             formats=("draft", "teams", "joint", "archenemy")),
+                     Choice("cube_play", "After the cube draft",
+                            (("One game among all the drafters (3+: free-for-all)", "game"),
+                             ("A 1v1 bracket: pairings in seat order, winners meet until one is left", "bracket")),
+                            formats=("cube",)),
                      Choice("cube_style", "How the cube is drafted",
                             (("Algomancy cube draft (draw 2, pass a pack of 10, 15 times)", "algomancy"),
                              ("Traditional cube draft (three packs of 15, one pick at a time)", "traditional")),
@@ -134,17 +149,20 @@ class Algomancy(Ruleset):
     def normalize_options(self, names: list[str], options: dict[str, Json]) -> dict[str, Json]:
         if not self.min_players <= len(names) <= self.max_players:
             raise SetupError(f"Algomancy is played by {self.min_players} to {self.max_players} players here "
-                             f"(2: 1v1; 3 to 6: free-for-all), not {len(names)}")
+                             f"(2: 1v1; 3 to 6: free-for-all; up to 8: a cube bracket), not {len(names)}")
         if len(set(names)) != len(names) or not all(n.strip() for n in names):
             raise SetupError("players need different, non-empty names")
         known = {"format", "elements", "element_choice", "decks", "initiative", "stop", "head_start",
-                 "cube_style", "given"}
+                 "cube_style", "cube_play", "given"}
         unknown = sorted(set(options) - known)
         if unknown:
             raise SetupError(f"unknown option(s) {', '.join(unknown)}; options: {', '.join(sorted(known))}")
         fmt = str(options.get("format") or "draft")
         if fmt not in FORMATS:
             raise SetupError(f"format {fmt!r}: one of {', '.join(FORMATS)}")
+        if len(names) > TABLE_MAX and (fmt != "cube" or options.get("cube_play") != "bracket"):
+            raise SetupError(f"{len(names)} players play Algomancy here as a cube draft and a 1v1 bracket "
+                             f"(format cube, cube_play bracket); one game seats at most {TABLE_MAX}")
         out: dict[str, Json] = {"format": fmt}
         if fmt in TEAM_SIZES and len(names) not in TEAM_SIZES[fmt]:
             raise SetupError(f"format {fmt} is played by " + " or ".join(map(str, TEAM_SIZES[fmt]))
@@ -155,6 +173,12 @@ class Algomancy(Ruleset):
                 raise SetupError(f"cube_style: one of {', '.join(CUBE_STYLES)}, in the cube format only")
             if style != "algomancy":
                 out["cube_style"] = style
+        play = options.get("cube_play")
+        if play is not None:
+            if fmt != "cube" or play not in CUBE_PLAYS:
+                raise SetupError(f"cube_play: one of {', '.join(CUBE_PLAYS)}, in the cube format only")
+            if play != "game":
+                out["cube_play"] = play
         head = options.get("head_start")
         if head is not None:
             if CONSTRUCTED_TEAMS.get(fmt, fmt) != "archenemy" or head not in (1, 2):
@@ -248,6 +272,8 @@ class Algomancy(Ruleset):
         flow.emit(ce.GlobalSet("format", "constructed" if fmt == "cube" else fmt))
         if fmt == "cube":  # decks drafted before play, then a constructed game (cube.py)
             flow.emit(ce.GlobalSet("deckbuilding", "cube"))
+            if options.get("cube_play") == "bracket":  # or 1v1 matches in a bracket (bracket.py, A79)
+                flow.emit(ce.GlobalSet("bracket", {**BRACKET_START, "ahead": list(range(n))}))
         if setup != "ffa":
             flow.emit(ce.GlobalSet("setup", setup))
         elif n >= FFA_MIN:

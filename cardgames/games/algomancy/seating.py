@@ -142,4 +142,25 @@ def first_turn(state: State, seat: int) -> int:
     (R73). On it they draw nothing in the draw step: that draw was dealt with the opening hand."""
     if state.globals.get("setup") == "archenemy" and team_of(state, seat) != team_of(state, 0):
         return 1 + int(state.globals.get("head_start") or 1)
-    return 1
+    return int(state.globals.get("match_turn") or 1)  # a cube bracket's match begins later (A79)
+
+
+def team_ring(state: State, initiative: int, seats: list[int], anchor: int | None = None) -> list[int] | None:
+    """How priority goes round `seats` (the players present in a region) in team games, or None
+    outside them (clockwise from the initiative player: Priority window).
+
+    Priority: "All players on a team share priority and can take actions in whichever order they
+    choose amongst themselves. Teams pass priority and receive priority collectively" (A71). The
+    initiative team's members present come first, clockwise from the initiative player, then the
+    other team's. After `anchor` put something on the stack their team holds priority: `anchor`
+    first (they keep priority), then their team-mates round, then the other team — so a member who
+    passed is asked again after a team-mate acted, before the other team answers.
+    """
+    if state.globals.get("setup") not in (*TEAM_SETUPS, JOINT):
+        return None
+    base = [s for s in turn_order(state, initiative) if s in seats]
+    if anchor is None or anchor not in base:
+        return base
+    team = [s for s in base if mates(state, s, anchor)]
+    at = team.index(anchor)
+    return team[at:] + team[:at] + [s for s in base if not mates(state, s, anchor)]

@@ -75,7 +75,8 @@ def owners(state: State, reg: int) -> list[int]:
 
 def allied(state: State, a: int, b: int) -> bool:
     """Whether `a` may use `b`'s permanents in a formation: the same player, or in joint teams a
-    team-mate (they attack and block as one formation: R72)."""
+    team-mate (they attack and block as one formation: R72). Card text's "ally" is wider: any
+    team-mate (seating.mates, A70)."""
     return a == b or (joint(state) and state.players[a].team == state.players[b].team)
 
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgames.engine import chain as chainmod
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow
@@ -31,6 +30,7 @@ from cardgames.engine.state import Frame, Json, State
 from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.ffa import FfaBattle
+from cardgames.games.algomancy.priority import open_region_window
 from cardgames.games.algomancy.seating import enemy_neighbours, is_team_game, mates, turn_order
 
 REGION_KEYS = ("attack", "defence", "blocked", "fronts", "attackers", "attacked", "fought")
@@ -177,8 +177,7 @@ class TeamBattle(FfaBattle):
             if state.players[r].eliminated:
                 continue
             self._switch(flow, r, queue=queue, step="attack_window")
-            seats = t.priority_order(state, t.present(state, r))
-            chainmod.open_window(flow, seats[0], "battle:attack_window", "Attack step", seats=seats, lead=seats[0])
+            open_region_window(flow, r, "battle:attack_window", "Attack step")
             return
         flow.emit(ce.BattleChanged(changes={"stage": "blocks", "queue": self._order(state, nit)}))
 

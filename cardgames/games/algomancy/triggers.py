@@ -8,6 +8,7 @@ from cardgames.engine.state import GameObject, Json
 from cardgames.games.algomancy import ordering
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.context import Rules
+from cardgames.games.algomancy.seating import turn_order
 from cardgames.games.algomancy.stack import graft_ref
 
 
@@ -53,20 +54,23 @@ def queue_trigger_event(rules: Rules, flow: Flow, when: str, obj: int, controlle
                 refs += [(f"card:{mcard.id}:aug:{i}", ab.targets)
                          for i, ab in enumerate(mcard.augment.abilities) if ab.when == when]
         for ref, _ in refs:
-            where = reg if reg is not None else t.region_seat(o.zone) or t.home(state, o.controller)
+            where = reg if reg is not None else t.region_seat(o.zone)
+            if where is None:  # not `or`: region 0 is the first seat's region, not "no region"
+                where = t.home(state, o.controller)
             trig: dict[str, Json] = {"id": flow.new_id(), "ref": ref, "source": src, "controller": o.controller,
                                      "when": when, "region": where}
             flow.emit(ce.TriggerQueued(trig))
 
 
 def flush(rules: Rules, flow: Flow) -> bool:
-    """Put pending triggers on the stack: the initiative player's first, so the non-initiative
-    player's go on last and resolve first; each player orders their own (Q&A: simultaneous triggers)."""
+    """Put pending triggers on the stack: the initiative player's first (in team games their team's: A70),
+    so the non-initiative player's go on last and resolve first; each player orders their own (Q&A:
+    simultaneous triggers)."""
     state = flow.state
     pending = [tr for tr in state.pending_triggers if tr["when"] != "end_of_turn"]
     if not pending:
         return False
-    order = t.priority_order(state, state.live_seats())
+    order = turn_order(state, t.initiative(state))  # in team games the initiative team's first (A70)
     pending.sort(key=lambda tr: order.index(int(tr["controller"])) if int(tr["controller"]) in order else 99)
     flow.emit(ce.TriggersTaken([int(tr["id"]) for tr in pending]))
     ordering.start(flow, pending)
@@ -77,7 +81,7 @@ def end_of_turn_effects(rules: Rules, flow: Flow) -> None:
     """At the end of turn: each "at the end of turn" ability resolves at once, no stack, the
     initiative player's first, each player ordering their own (R20)."""
     state = flow.state
-    for s in t.priority_order(state, state.live_seats()):
+    for s in turn_order(state, t.initiative(state)):  # in team games the initiative team's first (A70)
         home = t.home(state, s)
         for o in list(t.in_region(state, home)):
             if o.controller == s:

@@ -9,7 +9,7 @@ from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, State
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.battle import Battle
-from cardgames.games.algomancy.checks import check_state, draw
+from cardgames.games.algomancy.checks import check_state, draw, end_match
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.events import TableQuiet
 from cardgames.games.algomancy.planning import Planning
@@ -57,6 +57,10 @@ class Turn:
         if step == "begin":
             mark = table_mark(state)
             still = int(str(frame.data.get("still", 0))) + 1 if frame.data.get("mark") == mark else 0
+            if still >= STILL_TURNS and state.globals.get("bracket") is not None:  # a cube bracket's match (A79)
+                end_match(flow, state.live_seats(), f"nothing changed on the table for {still} turns: "
+                                                    "a coin toss decides the match")
+                return None
             if still >= STILL_TURNS:
                 flow.emit(ce.GameEnded([], f"nothing changed on the table for {still} turns "
                                            "(no life lost, no card drawn, played or destroyed)", draw=True))

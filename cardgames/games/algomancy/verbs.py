@@ -24,7 +24,7 @@ from cardgames.games.algomancy.checks import (
 )
 from cardgames.games.algomancy.context import rules_of
 from cardgames.games.algomancy.events import Damaged, LifeLost, player_ref, seat_of_ref
-from cardgames.games.algomancy.seating import mates
+from cardgames.games.algomancy.seating import mates, team_ring
 from cardgames.games.algomancy.triggers import queue_trigger_event
 
 Verb = Callable[[Flow, StepContext, Any], "Ask | None"]
@@ -46,7 +46,7 @@ def refs(flow: Flow, ctx: StepContext, word: str) -> list[int]:
     if word == "each_enemy_unit":
         return [o.id for o in units if not mates(state, o.controller, ctx.controller)]
     if word in ("each_ally_unit", "allies"):
-        return [o.id for o in units if t.allied(state, o.controller, ctx.controller)]
+        return [o.id for o in units if mates(state, o.controller, ctx.controller)]
     if word == "each_unit":
         return [o.id for o in units]
     if word == "each_opponent":
@@ -125,7 +125,7 @@ def place_counters(flow: Flow, obj: int, kind: str, n: int) -> None:
         reg = t.region_seat(o.zone)
         if reg is not None:
             for other in t.in_region(state, reg):
-                if t.allied(state, other.controller, o.controller):
+                if mates(state, other.controller, o.controller):
                     card = rules.cards[other.card]
                     n += sum(ab.replacement.counters_extra for ab in card.abilities if ab.replacement is not None)
     opposite = "-1/-1" if kind == "+1/+1" else "+1/+1"
@@ -182,7 +182,8 @@ def _sacrifice(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None
     reg = region_of(ctx)
     who = str(args["who"])
     n = int(args.get("n", 1))
-    seats = t.priority_order(state, t.present(state, reg))
+    present = t.present(state, reg)
+    seats = team_ring(state, t.initiative(state), present) or t.priority_order(state, present)  # A70
     if who == "you":
         seats = [ctx.controller]
     elif who == "each_opponent":

@@ -1,0 +1,119 @@
+"""A cube bracket: after the cube draft, 1v1 matches with the drafted decks, one after another (A79).
+
+Rulebook: Cube draft — players "create decks through a drafting process before the game and use
+those decks to play constructed matches. This is often done in a 1v1 tournament bracket." With the
+option `cube_play: bracket`, round 1 pairs the drafters in seat order (the first with the second,
+the third with the fourth...); with an odd count one has a bye, the last in seat order who has not
+had one. Each match is a 1v1
+constructed game with the drafted decks, the others out of it; the loser is out of the bracket. The
+winners (and the bye) meet in the next round, paired the same way, until one is left: the champion
+wins. A drawn match (both players at 0 life at once, or A62's still table) is decided by a coin toss.
+Before each match every card goes back: each drafted card to its drafter's deck, tokens and
+resources leave; the two players start at 30 life with two dormant Prismites and a fresh opening
+hand, and the initiative is drawn at random between them.
+"""
+
+from __future__ import annotations
+
+from cardgames.engine import core_events as ce
+from cardgames.engine.decisions import Ask
+from cardgames.engine.flow import Flow, FnFrame, FrameKind
+from cardgames.engine.state import Frame, Json
+from cardgames.games.algomancy import table as t
+from cardgames.games.algomancy.checks import create, draw
+from cardgames.games.algomancy.context import Rules
+from cardgames.games.algomancy.events import MatchBegan
+
+START: dict[str, Json] = {"round": 0, "pairs": [], "ahead": [], "played": [], "byes": []}
+"""The bracket before round 1 (`ahead`: every drafter, filled in at setup)."""
+
+
+def pairings(seats: list[int], byes: list[int]) -> tuple[list[list[int]], list[int]]:
+    """A round's matches, in seat order, and who has a bye: with an odd count, the last in seat order
+    who has not had one yet (so nobody waits out two rounds while others play)."""
+    ordered = sorted(seats)
+    bye: list[int] = []
+    if len(ordered) % 2:
+        bye = [next((s for s in reversed(ordered) if s not in byes), ordered[-1])]
+        ordered.remove(bye[0])
+    return [ordered[i:i + 2] for i in range(0, len(ordered), 2)], bye
+
+
+class Bracket:
+    """Frame kind "match": record the match just won, then begin the next one, or crown the champion."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+    def frame_kinds(self) -> dict[str, FrameKind]:
+        return {"match": FnFrame(self._run)}
+
+    def _run(self, flow: Flow, frame: Frame) -> Ask | None:
+        state = flow.state
+        b = dict(state.globals["bracket"])
+        pairs = [[int(s) for s in p] for p in b["pairs"]]
+        ahead = [int(s) for s in b["ahead"]]
+        played = [list(m) for m in b["played"]]
+        byes = [int(s) for s in b.get("byes") or []]
+        rnd = int(b["round"])
+        if frame.data.get("winner") is not None:
+            winner, loser = int(frame.data["winner"]), int(frame.data["loser"])
+            ahead.append(winner)
+            played.append([rnd, winner, loser])
+        flow.pop(frame)
+        if not pairs:
+            if len(ahead) == 1:
+                flow.emit(ce.GlobalSet("bracket", {**b, "ahead": ahead, "played": played}))
+                champion = state.players[ahead[0]].name
+                flow.emit(ce.GameEnded(ahead, f"{champion} wins the cube bracket"))
+                return None
+            pairs, ahead = pairings(ahead, byes)
+            byes += ahead
+            rnd += 1
+        pair = pairs.pop(0)
+        flow.emit(ce.GlobalSet("bracket", {"round": rnd, "pairs": pairs, "ahead": ahead, "played": played,
+                                           "byes": byes}))
+        self.begin(flow, pair, rnd, first=bool(frame.data.get("first")))
+        return None
+
+    def begin(self, flow: Flow, pair: list[int], rnd: int, first: bool) -> None:
+        """A match begins: the table is reset for the two players, who draw their opening hands."""
+        state = flow.state
+        flow.emit(MatchBegan(pair, rnd))
+        decks = state.globals["cube_decks"]
+        assert isinstance(decks, dict)
+        drafter = {int(o): int(s) for s, oids in decks.items() for o in oids}
+        for oid in sorted(state.objects):
+            zone = state.objects[oid].zone
+            if oid in drafter:
+                if zone != f"deck:{drafter[oid]}":
+                    flow.emit(ce.ObjectMoved(oid, f"deck:{drafter[oid]}", reset=True))
+            elif zone not in ("cube", "erased"):  # tokens, resources: they leave the game
+                flow.emit(ce.ObjectMoved(oid, "erased", reset=True))
+        for s in pair:
+            flow.shuffle(f"deck:{s}")
+            life = state.players[s].counters.get("life", 0)
+            if life != t.LIFE:
+                flow.emit(ce.PlayerCounterAdded(s, "life", t.LIFE - life))
+            flow.emit(ce.PlayerPropSet(s, "activations", 0))
+            for _ in range(2):
+                create(self.rules, flow, "prismite", s, t.resources(s), {"face_down": True})
+        first_seat = pair[flow.randint("initiative", 0, 1)]
+        flow.emit(ce.GlobalSet("initiative", first_seat))
+        flow.emit(ce.GlobalSet("match_turn", state.turn + 1))  # the match's first turn draws nothing
+        for s in (first_seat, *(p for p in pair if p != first_seat)):
+            for _ in range(t.HAND + t.FIRST_DRAW):
+                draw(flow, s)
+        if not first:  # the first match takes up the turn pushed at setup
+            flow.push("turn", step="begin")
+
+
+def start_bracket(flow: Flow, seats: list[int]) -> bool:
+    """After the cube draft, with `cube_play: bracket`: each drafter's deck is recorded (the cards go
+    back to it before every match) and the first match begins. False without a bracket."""
+    state = flow.state
+    if state.globals.get("bracket") is None:
+        return False
+    flow.emit(ce.GlobalSet("cube_decks", {str(s): list(state.zones[f"deck:{s}"].cards) for s in seats}))
+    flow.push("match", first=True)
+    return True
