@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 import cardgames.tui.screens as screens_package
+from cardgames.tui.boards.base import Board
 from cardgames.tui.footer import KeyFooter
 from cardgames.tui.frames import BURST, FramePacer, PacedScreen, Panel
 
@@ -24,9 +25,21 @@ class Two(App[None]):
         yield Static("one line", id="static")
 
 
-async def layouts_after_update(widget_id: str) -> int:
-    """Layout passes the screen makes after the widget's text grows from one line to five."""
-    app = Two()
+class OnBoard(App[None]):
+    CSS = "#board { height: 3; }"  # (it scrolls already: a longer panel brings no scroll bar)
+
+    def compose(self) -> ComposeResult:
+        yield PanelBoard(None)  # type: ignore[arg-type]  # (the board's session is not used here)
+
+
+class PanelBoard(Board):
+    def compose(self) -> ComposeResult:
+        yield Panel("1\n2\n3\n4", id="panel")
+
+
+async def layouts_after_update(widget_id: str, app: App[None] | None = None) -> int:
+    """Layout passes the screen makes after the widget's text grows to five lines."""
+    app = app or Two()
     async with app.run_test() as pilot:
         await pilot.pause()
         screen = app.screen
@@ -48,6 +61,11 @@ async def layouts_after_update(widget_id: str) -> int:
 
 async def test_a_panel_that_grows_is_laid_out_once() -> None:
     assert await layouts_after_update("panel") == 1
+
+
+async def test_a_board_whose_panel_grows_is_laid_out_once() -> None:
+    # (it scrolls further; nothing moved that a second layout would place)
+    assert await layouts_after_update("panel", OnBoard()) == 1
 
 
 async def test_a_plain_static_that_grows_is_laid_out_twice() -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.markup import escape
 from textual.widgets import OptionList, Static
 
@@ -185,6 +186,12 @@ class Board(VerticalScroll):
     def _relayout(self) -> None:
         for panel in self.query(Static):
             panel.refresh(layout=True)
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        # The board's height is the screen's: a new scrollable height (its panels grew) changes
+        # only how far it scrolls, already set by this layout, not where anything sits (Textual
+        # would lay the screen out again, a second layout and frame at most answers).
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
     def on_resize(self) -> None:
         self._laid_out.clear()  # the widths of hidden panels are not known any more
