@@ -7,9 +7,11 @@ from kit.app import take_the_screen
 from textual.widgets import OptionList
 
 from cardgames.engine.view import CardView, GameView, ZoneView
+from cardgames.tools.keys import settle
 from cardgames.tui.app import CardgamesApp
+from cardgames.tui.gamelog import GameLog
 from cardgames.tui.screens.game import GameScreen
-from cardgames.tui.screens.logcards import LogCardsScreen, named_in_log
+from cardgames.tui.screens.logcards import LogCardsScreen, linked, named_in_log, names_pattern
 from cardgames.tui.screens.text import InspectScreen
 from cardgames.tui.session import Session
 
@@ -73,3 +75,37 @@ async def test_on_the_public_table_L_lists_no_private_card() -> None:
         await pilot.press("L")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)  # nothing to list: a notice, no list
+
+
+def test_a_log_line_links_each_face_up_name_and_escapes_the_rest() -> None:
+    pattern = names_pattern(["Misled Orc", "Orc", "Astera's Mercy"])
+    line = "Ann plays Misled Orc [x]; Orc and Astera's Mercy"
+    markup = linked(line, pattern, lambda name: f"screen.inspect_named({len(name)})")
+    assert markup == (r"Ann plays [@click=screen.inspect_named(10)]Misled Orc[/] \[x]; "
+                      "[@click=screen.inspect_named(3)]Orc[/] and [@click=screen.inspect_named(14)]Astera's Mercy[/]")
+    assert linked(line, None, str) == r"Ann plays Misled Orc \[x]; Orc and Astera's Mercy"
+
+
+async def test_a_click_on_a_card_named_in_the_log_inspects_it() -> None:
+    session = duel()
+    app = CardgamesApp(session)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await take_the_screen(pilot)
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        hand = [c.name for c in session.view().zones[f"hand:{session.seated}"].cards]
+        log = screen.query_one("#log", GameLog)
+        top = int(log.scroll_y)
+        shown = [strip.text for strip in log.lines][top:top + log.scrollable_content_region.height]
+        row, name = next((y, n) for y, text in enumerate(shown) for n in hand if n and n in text)
+        column = shown[row].index(name)
+        inner = log.scrollable_content_region
+        await pilot.click(offset=(inner.x + column + 1, inner.y + row))
+        await pilot.pause()
+        assert isinstance(app.screen, InspectScreen) and name in app.screen.markdown
+        await pilot.press("escape")
+        await pilot.pause()
+        screen.action_inspect_named(10**6)  # a name no line carries (or gone from the table)
+        await pilot.pause()
+        assert not any(isinstance(s, InspectScreen) for s in app.screen_stack)  # a notice instead

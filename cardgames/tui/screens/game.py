@@ -22,7 +22,7 @@ from cardgames.tui.frames import PacedScreen, Panel
 from cardgames.tui.gamelog import GameLog
 from cardgames.tui.palette import LegalActions
 from cardgames.tui.screens.curtain import CurtainScreen
-from cardgames.tui.screens.logcards import LogCardsScreen, named_in_log
+from cardgames.tui.screens.logcards import LogCardsScreen, face_up, linked, named_in_log, names_pattern
 from cardgames.tui.screens.text import InspectScreen, help_screen, rules_screen
 from cardgames.tui.session import Session
 
@@ -91,6 +91,8 @@ class GameScreen(PacedScreen[None]):
         """The deciding seat's own screen is drawn behind the curtain now up."""
         self._curtain_screen: CurtainScreen | None = None
         """The curtain, kept for the whole game (installed in the app: a dismissed curtain stays)."""
+        self._log_names: dict[str, int] = {}
+        """The card names the log links, each with the number its click action carries."""
         self._forced_note = ""
         """Answers just given for the players (the only thing to do), shown under the prompt."""
         """The options shown now, in their numbered order (all of them, or the public table's)."""
@@ -224,10 +226,12 @@ class GameScreen(PacedScreen[None]):
     def _write_log(self, lines: list[str]) -> None:
         """Add lines to the log in one write (a write per line costs a render and a layout each),
         scrolled to its end at once for the next frame, and again once laid out (only if the log's
-        height changed meanwhile does that second scroll move it, and cost a frame)."""
+        height changed meanwhile does that second scroll move it, and cost a frame). The names of
+        cards face up to the seated player are links: a click inspects the card."""
         if lines:
             log = self.query_one("#log", RichLog)
-            log.write("\n".join(escape(line) for line in lines))
+            pattern = names_pattern(list(face_up(self.session.view())))
+            log.write("\n".join(linked(line, pattern, self._inspect_named_action) for line in lines))
             log.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def _set(self, widget: Static, markup: str) -> None:
@@ -379,6 +383,23 @@ class GameScreen(PacedScreen[None]):
         ref = next((o.ref for o in self._choices if o.key == key), None)
         if ref is not None:
             self.action_inspect(ref)
+
+    def _inspect_named_action(self, name: str) -> str:
+        """The action a click on `name` in the log runs (names are kept in a table: a name may
+        hold quotes)."""
+        if name not in self._log_names:
+            self._log_names[name] = len(self._log_names)
+        return f"screen.inspect_named({self._log_names[name]})"
+
+    def action_inspect_named(self, index: int) -> None:
+        """A card name clicked in the log: inspect the card of that name face up now (it may have
+        left the table, or turned face down, since the line was written)."""
+        name = next((n for n, i in self._log_names.items() if i == index), None)
+        ref = face_up(self.session.view()).get(name or "")
+        if ref is None:
+            self.notify(f"{name} is not on the table now." if name else "That card is not on the table now.")
+            return
+        self.action_inspect(ref)
 
     def action_inspect_log(self) -> None:
         """L: the cards the recent log names (those this screen may show), to inspect one."""
