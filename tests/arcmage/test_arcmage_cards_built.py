@@ -568,3 +568,16 @@ def test_blindfolded_gives_mark_me_mark_a_creature_that_cant_unmark_while_it_sta
     drive(g, [f"unmark:{mentor}"], lambda g: g.state.turn == 6 and g.state.phase == "play")
     assert not g.state.objects[archivist].exhausted
     covers("blindfolded")
+
+
+def test_blindfolded_why_not_explains_the_ability_it_gives() -> None:
+    """M59 and `w`: once the enchanted creature is marked, its given ability is unusable, and why-not says so,
+    naming the enchantment that gives it; the creature's own abilities keep their plain label."""
+    g = game({"hand": ["blindfolded"], "army": ["mentor"], "resources": {"house-of-nobles": 3},
+              "deck": ["ghoul"] * 8}, {"army": ["archivist"], "deck": ["ghoul"] * 8})
+    mentor, archivist = obj(g, "mentor"), obj(g, "archivist")
+    assert not any("Blindfolded" in what for what, _ in g.why_not(ANN))  # not on it yet
+    cast(g, "blindfolded", f"place:{mentor}")
+    act(g, "mentor", 0, f"target:{archivist}")
+    why = dict(g.why_not(ANN))
+    assert "marked" in why["Mentor's ability from Blindfolded"]
