@@ -27,8 +27,12 @@ from cardgames.games.arcmage.rules import Arcmage
 
 def pick(rng: random.Random, d: Decision) -> Option:
     """A random answer that does not dither: "cancel"/"back" rarely, "done"/"pass" at a steady rate;
-    it mostly attacks when it can and adds attackers, so that games end in a few dozen turns."""
-    opts = [o for o in d.options if o.group != "cancel"] or list(d.options)
+    it mostly attacks when it can and adds attackers, so that games end in a few dozen turns. It concedes
+    (R68) about once in 300 offers, so that concessions are fuzzed too without cutting games short."""
+    conceding = [o for o in d.options if o.group == "concede"]
+    if conceding and rng.random() < 1 / 300:
+        return conceding[0]
+    opts = [o for o in d.options if o.group not in ("cancel", "concede")] or list(d.options)
     ends = [o for o in opts if o.group in ("done", "pass")]
     rest = [o for o in opts if o.group not in ("done", "pass")]
     if d.kind in ("attack", "attackers") and rest and rng.random() < 0.85:

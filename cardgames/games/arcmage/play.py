@@ -12,7 +12,7 @@ from cardgames.engine import effects, stops
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, Json, State
-from cardgames.games.arcmage import board, checks, costs, legal, legal_play
+from cardgames.games.arcmage import board, checks, concede, costs, legal, legal_play
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.choices_more import pay_generic
 from cardgames.games.arcmage.context import Rules
@@ -66,6 +66,8 @@ class Play:
             ab = legal_play.ability_list(rules, state, o)[i][1]
             opts.append(Option(f"act:{o.id}:{i}", f"{self.name(state, o.id)}: {self.ability_text(ab)}",
                                "ability", o.id))
+        if self.must_ask(state, seat, frame):  # R68: in your own Play phases (and as each turn starts)
+            opts.append(concede.option())
         return opts
 
     def cost_text(self, state: State, seat: int, card: Card) -> str:
@@ -139,6 +141,8 @@ class Play:
             pay_generic(flow, seat, int(self.rules.cards[flow.state.objects[oid].card].salvage or 0))
             flow.emit(ce.ObjectMoved(oid, t.hand(seat)))
             chainmod.reopen(flow, seat)
+        elif kind == concede.KEY:
+            concede.begin(flow, seat)
         elif kind == "act":
             src, i = rest.split(":")
             flow.push("activate", seat=seat, source=int(src), index=int(i), chosen={}, paid=False)

@@ -21,6 +21,7 @@ from cardgames.games.arcmage import (
     checks,
     choices,
     choices_more,
+    concede,
     describe,
     given,
     invariants,
@@ -54,7 +55,7 @@ class Arcmage(Ruleset):
                                   "evacuate", "relocate", "raise", "move", "place", "mode", "pay", "x",
                                   "sacrifice", "sacrifice_city", "faction", "bonus", "pay_draw", "steal",
                                   "city_damage", "mark_more", "unmark_choice", "city_cost",
-                                  "mark_others", "vengeance", "carry", "nirvana", "bodyguard"})
+                                  "mark_others", "vengeance", "carry", "nirvana", "bodyguard", "concede"})
 
     def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
         self.cat = catalog or Catalog.load(card_paths)
@@ -69,6 +70,7 @@ class Arcmage(Ruleset):
             "attack_mark": attack_mark_frame(self.attack),
             **self.play.frame_kinds(), **self.attack.frame_kinds(), **self.turn.frame_kinds(),
             **choices.frame_kinds(), **choices_more.frame_kinds(), **unmark.frame_kinds(),
+            **concede.frame_kinds(),
         }
 
     def catalog_fingerprint(self) -> str:
