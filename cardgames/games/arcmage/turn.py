@@ -141,6 +141,9 @@ class Turn:
         if option.key == "found":
             flow.update(frame, step="cleanup")
             flow.push("found", seat=flow.state.active)
+            if flow.state.globals.get("unmark_before_founding"):  # R18's toggle: Unmark, then found
+                flow.emit(ce.PhaseBegan("unmark"))
+                self.unmark(flow, flow.state.active)  # its choices (kept marked?) come before the city
             return
         flow.update(frame, step="unmark", draw=int(option.key.split(":")[1]))
 
