@@ -113,7 +113,7 @@ class Arcmage(Ruleset):
         unknown = sorted(set(options) - known)
         if unknown:
             raise SetupError(f"unknown option(s) {', '.join(unknown)}; options: {', '.join(sorted(known))}")
-        fmt = str(options.get("format") or ("1v1" if n == 2 else "ffa"))
+        fmt = str(options.get("format") or ("1v1" if n == 2 else "giant" if options.get("teams") else "ffa"))
         if fmt not in FORMATS:
             raise SetupError(f"format {fmt!r}: one of {', '.join(FORMATS)}")
         if fmt == "1v1" and n != 2:
