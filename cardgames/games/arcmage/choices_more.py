@@ -12,7 +12,7 @@ from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.choices import show_search
 from cardgames.games.arcmage.context import rules_of
 from cardgames.games.arcmage.events import CardsShown, Damaged
-from cardgames.games.arcmage.verbs import put_creature
+from cardgames.games.arcmage.verbs_creatures import put_creature
 
 
 def _name(flow: Flow, oid: int) -> str:

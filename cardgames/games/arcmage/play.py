@@ -18,7 +18,8 @@ from cardgames.games.arcmage.choices_more import pay_generic
 from cardgames.games.arcmage.context import Rules
 from cardgames.games.arcmage.events import seat_of_ref
 from cardgames.games.arcmage.schema import FACTION_NAMES, Activated, Card, TargetSpec
-from cardgames.games.arcmage.verbs import VERB_TABLE, put_creature
+from cardgames.games.arcmage.verbs import VERB_TABLE
+from cardgames.games.arcmage.verbs_creatures import put_creature
 from cardgames.games.arcmage.verbs_more import MORE_VERBS
 
 
