@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from arc_play import ANN, BOB, game, keys, obj, pass_all
 
+from cardgames.engine.handover import forced_answer
 from cardgames.games.arcmage import table as t
 
 CID = 2
@@ -15,6 +16,7 @@ def test_r68_concession_is_confirmed_and_defeats_the_player_at_once() -> None:
     assert "concede" in keys(g)  # Ann's own Play phase
     g.choose("concede")
     assert g.decision.kind == "concede" and g.decision.seat_index == ANN
+    assert forced_answer(g.ruleset, g.state, g.decision) is None  # the app asks: it never confirms for the player
     g.choose("concede:yes")
     assert g.outcome is not None and g.outcome.winners == [BOB]
     assert g.state.players[ANN].eliminated
@@ -27,7 +29,7 @@ def test_r68_concession_taken_back_changes_nothing() -> None:
     g = game({"army": ["ghoul"]}, {})
     before = (g.decision.kind, g.decision.keys(), len(g.state.zones[t.army(ANN)].cards))
     g.choose("concede")
-    g.choose("back")
+    g.choose("concede:no")
     assert (g.decision.kind, g.decision.keys(), len(g.state.zones[t.army(ANN)].cards)) == before
     assert g.outcome is None and not g.state.players[ANN].props.get("conceded")
 

@@ -22,9 +22,10 @@ def begin(flow: Flow, seat: int) -> None:
 
 
 def _run(flow: Flow, frame: Frame) -> Ask:
+    """Two real answers (not "back", which the app would leave out and answer "yes" alone for the seat)."""
     seat = int(frame.data["seat"])
     return Ask(seat, "concede", "Concede? You are defeated at once: your cards in play leave the game",
-               [Option("concede:yes", "Yes: I concede", GROUP), Option("back", "No: keep playing", "cancel")])
+               [Option("concede:yes", "Yes: I concede", GROUP), Option("concede:no", "No: keep playing", "cancel")])
 
 
 def _answer(flow: Flow, frame: Frame, option: Option) -> None:
