@@ -4,7 +4,24 @@ state, one test per card and the rule it exercises."""
 from __future__ import annotations
 
 import pytest
-from arc_play import ANN, BOB, RULES, act, cast, choose, covers, defense, finish, game, keys, obj, pass_all, res, stats
+from arc_play import (
+    ANN,
+    BOB,
+    RULES,
+    act,
+    cast,
+    choose,
+    covers,
+    defense,
+    finish,
+    game,
+    keys,
+    obj,
+    pass_all,
+    res,
+    stats,
+    window,
+)
 
 from cardgames.engine.decisions import UndoRefused
 from cardgames.games.arcmage import board
@@ -581,3 +598,29 @@ def test_blindfolded_why_not_explains_the_ability_it_gives() -> None:
     act(g, "mentor", 0, f"target:{archivist}")
     why = dict(g.why_not(ANN))
     assert "marked" in why["Mentor's ability from Blindfolded"]
+
+
+def test_nirvana_of_the_undead_deaths_are_checked_before_it_asks() -> None:
+    """R38 with M55: Shadow in the Dark's own -1/-1 counter leaves it at 0 defense as it destroys a creature
+    of Nirvana's player; before Nirvana asks about the destroyed creature, the Shadow dies too (a state the
+    players must see settled), and Nirvana asks about it as well."""
+    devotees = ["orc-recruiter", "orc-drummer"]
+    g = game({"cities": {"nirvana-of-the-undead": [*devotees, "shadow-in-the-dark", "mentor", "misled-orc"]},
+              "deck": ["little-brother"] * 8}, {"deck": ["little-brother"] * 8}, step="tactics")
+    nirvana, shadow = obj(g, "nirvana-of-the-undead"), obj(g, "shadow-in-the-dark")
+    for victim in ("mentor", "misled-orc"):
+        drive(g, [f"city:{nirvana}", *[f"devote:{obj(g, c)}" for c in devotees], "done"],
+              lambda g: f"act:{shadow}:0" in keys(g) and window(g) == "play1"
+              and g.state.objects[obj(g, "orc-recruiter")].exhausted)
+        g.choose(f"act:{shadow}:0")
+        g.choose(f"target:{obj(g, victim)}")
+        drive(g, [], lambda g: g.decision.kind == "nirvana")
+        assert RULES.settled_invariants(g.state) == []
+        if victim == "mentor":
+            g.choose("no")
+    assert g.state.objects[shadow].zone == t.grave(ANN)  # its second -1/-1 counter: 0 defense, dead
+    asked = {g.decision.options[0].ref}
+    g.choose("no")
+    drive(g, [], lambda g: g.decision.kind == "nirvana")
+    asked.add(g.decision.options[0].ref)
+    assert asked == {shadow, obj(g, "misled-orc")}
