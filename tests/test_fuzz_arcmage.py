@@ -47,9 +47,12 @@ def pick(rng: random.Random, d: Decision) -> Option:
 
 
 def table(n: int, fmt: str) -> Callable[[random.Random, int], dict[str, Any]]:
-    """A format's options: the app's own stop setting ("relevant") for every player; the harness
-    gives every fourth game random settings that change mid-game."""
-    return lambda rng, seed: {"format": fmt, "stop": {name: "relevant" for name in NAMES[:n]}}
+    """A format's options: the app's own stop setting ("relevant") for every player (the harness gives
+    every fourth game random settings that change mid-game); group moves (R35) in every other game,
+    unmark before founding (R18) in every third."""
+    return lambda rng, seed: {"format": fmt, "stop": {name: "relevant" for name in NAMES[:n]},
+                              "group_moves": "on" if seed % 2 else "off",
+                              "unmark_before_founding": "on" if seed % 3 == 0 else "off"}
 
 
 ALL_FORMATS = [Format("1v1", 2, table(2, "1v1")),
