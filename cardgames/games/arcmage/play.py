@@ -348,7 +348,7 @@ class Play:
             more = [Option(f"with:{o.id}", f"{self.name(state, o.id)} moves too", "with", o.id)
                     for o in self._companions(state, obj, str(dest)) if o.id not in taken]
             n = 1 + len(taken)
-            return Ask(seat, "move", f"Group move to {self._place(state, str(dest))}: who moves with "
+            return Ask(seat, "move", f"Group move {self._place(state, str(dest))}: who moves with "
                                      f"{self.name(state, obj.id)}?",
                        [*more, Option("done", f"Move {'them' if n > 1 else 'it'} ({n} creature{'s' * (n > 1)})",
                                       "done"), Option("cancel", "Cancel", "cancel")])
