@@ -28,9 +28,10 @@ from cardgames.games.arcmage.rules import Arcmage
 def pick(rng: random.Random, d: Decision) -> Option:
     """A random answer that does not dither: "cancel"/"back" rarely, "done"/"pass" at a steady rate;
     it mostly attacks when it can and adds attackers, so that games end in a few dozen turns. It concedes
-    (R68) about once in 300 offers, so that concessions are fuzzed too without cutting games short."""
+    (R68) about once in 2,000 offers (a few games in a hundred), so that concessions are fuzzed too without
+    cutting many games short."""
     conceding = [o for o in d.options if o.group == "concede"]
-    if conceding and rng.random() < 1 / 300:
+    if conceding and rng.random() < 1 / 2000:
         return conceding[0]
     opts = [o for o in d.options if o.group not in ("cancel", "concede")] or list(d.options)
     ends = [o for o in opts if o.group in ("done", "pass")]

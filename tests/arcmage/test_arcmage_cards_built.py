@@ -624,3 +624,21 @@ def test_nirvana_of_the_undead_deaths_are_checked_before_it_asks() -> None:
     drive(g, [], lambda g: g.decision.kind == "nirvana")
     asked.add(g.decision.options[0].ref)
     assert asked == {shadow, obj(g, "misled-orc")}
+
+
+def test_poison_ivy_a_lethal_minus_one_counter_kills_before_the_next_unmark_choice() -> None:
+    """R38 with M52: Bob's two sticky Ghouls (2 defense) each took a -1/-1 counter to unmark; two turns later
+    the first one's second counter leaves it at 0 defense: it dies before Bob is asked about the other."""
+    g = game({"cities": {"farmland": ["poison-ivy", "poison-ivy"]}, "deck": ["little-brother"] * 9},
+             {"army": ["ghoul", "ghoul"], "deck": ["little-brother"] * 9})
+    g1, g2 = obj(g, "ghoul", BOB, "army"), obj(g, "ghoul", BOB, "army", nth=1)
+    i1, i2, farmland = obj(g, "poison-ivy"), obj(g, "poison-ivy", nth=1), obj(g, "farmland")
+    drive(g, [f"city:{farmland}", f"attacker:{g1}", f"attacker:{g2}", f"block:{i1}:{g1}", f"block:{i2}:{g2}"],
+          lambda g: g.state.turn == 3)
+    drive(g, [f"unmark:{g1}", f"unmark:{g2}", f"city:{farmland}", f"attacker:{g1}", f"attacker:{g2}"],
+          lambda g: g.state.turn == 5)
+    assert all(g.state.objects[x].counters.get("def") == -1 and g.state.objects[x].exhausted for x in (g1, g2))
+    drive(g, [], lambda g: g.decision.kind == "unmark_choice")
+    g.choose(f"unmark:{g1}")
+    assert g.decision.kind == "unmark_choice" and keys(g) == [f"unmark:{g2}", "done"]
+    assert g.state.objects[g1].zone == t.grave(BOB) and RULES.settled_invariants(g.state) == []
