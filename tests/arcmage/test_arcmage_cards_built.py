@@ -642,3 +642,20 @@ def test_poison_ivy_a_lethal_minus_one_counter_kills_before_the_next_unmark_choi
     g.choose(f"unmark:{g1}")
     assert g.decision.kind == "unmark_choice" and keys(g) == [f"unmark:{g2}", "done"]
     assert g.state.objects[g1].zone == t.grave(BOB) and RULES.settled_invariants(g.state) == []
+
+
+def test_trebuchet_soldiers_binding_contract_marks_along_count_toward_its_cost() -> None:
+    """M51 with Binding Contract: Ann marks the Bearer for the Trebuchet's cost; the Contract on it marks every
+    creature sharing its place, the Spearman too, which counts as the second Soldier (it can't be marked
+    again): the ability goes on, and both Soldiers skip the Unmark phases with the Trebuchet."""
+    g = game({"army": ["trebuchet", "bearer", "spearman"], "hand": ["binding-contract"],
+              "resources": {"house-of-nobles": 2}, "deck": ["ghoul"] * 8},
+             {"army": ["majestic-griffin"], "deck": ["ghoul"] * 8})
+    treb, bearer, spear = obj(g, "trebuchet"), obj(g, "bearer"), obj(g, "spearman")
+    griffin = obj(g, "majestic-griffin")
+    cast(g, "binding-contract", f"place:{bearer}")
+    act(g, "trebuchet", 0, f"target:{griffin}", f"other:{bearer}")
+    assert g.state.objects[griffin].zone == t.grave(BOB)
+    assert all(g.state.objects[o].exhausted for o in (treb, bearer, spear))
+    drive(g, [], lambda g: g.state.turn == 5 and g.state.phase == "play")
+    assert all(g.state.objects[o].exhausted for o in (treb, bearer, spear))  # two Unmark phases skipped
