@@ -113,6 +113,11 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--start-player", help="mechamancers: who chooses a role first in round 1 (default: random)")
     pl.add_argument("--cube-play", choices=("game", "bracket"),
                     help="algomancy cube: after the draft, one game among all (default) or a 1v1 bracket")
+    pl.add_argument("--teams", help="arcmage giant: each player's team, A or B, in seat order, e.g. A,A,B "
+                    "(default: seats alternate)")
+    pl.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="one of the game's options from the New game form, e.g. group_moves=on "
+                         "(arcmage: group_moves, unmark_before_founding); repeatable")
     pl.add_argument("--seed", type=int, help="seed (default: random)")
 
     ln = sub.add_parser("learn", help="open a game's tutorial lessons in the terminal app",
@@ -291,6 +296,16 @@ def _play(args: argparse.Namespace) -> int:
         options["start_player"] = args.start_player
     if args.cube_play:
         options["cube_play"] = args.cube_play
+    if args.teams:
+        teams = [x.strip().upper() for x in str(args.teams).split(",")]
+        if len(teams) != len(names):
+            raise UsageError(f"--teams names {len(teams)} teams for {len(names)} players", 2)
+        options["teams"] = dict(zip(names, teams, strict=True))
+    for item in args.option:
+        key, eq, value = str(item).partition("=")
+        if not eq or not key.strip():
+            raise UsageError(f"--option {item!r}: give KEY=VALUE, e.g. group_moves=on", 2)
+        options[key.strip()] = value.strip()
     seed = args.seed if args.seed is not None else fresh_seed()
     from cardgames.games import find_ruleset
     from cardgames.tui.settings import with_app_stops

@@ -2,8 +2,9 @@
 
 Uniformly random players rarely end an Algomancy draft (every card moved is a new decision) or
 attack, so their games drag on. This bot still chooses at random, but it never backs out of a
-half-made choice, drafts toward a pack of exactly `info["pack_size"]` cards and then passes, puts
-units in its formations, and plays a card when it can more often than it passes.
+half-made choice, never concedes (an option of group "concede"), drafts toward a pack of exactly
+`info["pack_size"]` cards and then passes, puts units in its formations, and plays a card when it
+can more often than it passes.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ class KeenBot:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision) -> Option:
-        opts = [o for o in decision.options if o.group != "cancel"] or list(decision.options)
+        opts = [o for o in decision.options if o.group not in ("cancel", "concede")] or list(decision.options)
         done = [o for o in opts if o.group == "done"]
         rest = [o for o in opts if o.group not in ("done", "pass")]
         if decision.kind == "draft":

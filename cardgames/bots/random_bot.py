@@ -8,7 +8,8 @@ from cardgames.engine.decisions import Decision, Option
 
 
 class RandomBot:
-    """Chooses uniformly among a decision's options; the same seed gives the same choices."""
+    """Chooses uniformly among a decision's options, but never concedes (an option of group "concede":
+    it would end most games in their first turn); the same seed gives the same choices."""
 
     name = "random"
 
@@ -18,4 +19,5 @@ class RandomBot:
 
     def choose(self, decision: Decision) -> Option:
         """One of `decision`'s options, picked uniformly at random."""
-        return decision.options[self.rng.randrange(len(decision.options))]
+        opts = [o for o in decision.options if o.group != "concede"] or decision.options
+        return opts[self.rng.randrange(len(opts))]

@@ -4,7 +4,24 @@ state, one test per card and the rule it exercises."""
 from __future__ import annotations
 
 import pytest
-from arc_play import ANN, BOB, RULES, act, cast, choose, covers, defense, finish, game, keys, obj, pass_all, res, stats
+from arc_play import (
+    ANN,
+    BOB,
+    RULES,
+    act,
+    cast,
+    choose,
+    covers,
+    defense,
+    finish,
+    game,
+    keys,
+    obj,
+    pass_all,
+    res,
+    stats,
+    window,
+)
 
 from cardgames.engine.decisions import UndoRefused
 from cardgames.games.arcmage import board
@@ -568,3 +585,77 @@ def test_blindfolded_gives_mark_me_mark_a_creature_that_cant_unmark_while_it_sta
     drive(g, [f"unmark:{mentor}"], lambda g: g.state.turn == 6 and g.state.phase == "play")
     assert not g.state.objects[archivist].exhausted
     covers("blindfolded")
+
+
+def test_blindfolded_why_not_explains_the_ability_it_gives() -> None:
+    """M59 and `w`: once the enchanted creature is marked, its given ability is unusable, and why-not says so,
+    naming the enchantment that gives it; the creature's own abilities keep their plain label."""
+    g = game({"hand": ["blindfolded"], "army": ["mentor"], "resources": {"house-of-nobles": 3},
+              "deck": ["ghoul"] * 8}, {"army": ["archivist"], "deck": ["ghoul"] * 8})
+    mentor, archivist = obj(g, "mentor"), obj(g, "archivist")
+    assert not any("Blindfolded" in what for what, _ in g.why_not(ANN))  # not on it yet
+    cast(g, "blindfolded", f"place:{mentor}")
+    act(g, "mentor", 0, f"target:{archivist}")
+    why = dict(g.why_not(ANN))
+    assert "marked" in why["Mentor's ability from Blindfolded"]
+
+
+def test_nirvana_of_the_undead_deaths_are_checked_before_it_asks() -> None:
+    """R38 with M55: Shadow in the Dark's own -1/-1 counter leaves it at 0 defense as it destroys a creature
+    of Nirvana's player; before Nirvana asks about the destroyed creature, the Shadow dies too (a state the
+    players must see settled), and Nirvana asks about it as well."""
+    devotees = ["orc-recruiter", "orc-drummer"]
+    g = game({"cities": {"nirvana-of-the-undead": [*devotees, "shadow-in-the-dark", "mentor", "misled-orc"]},
+              "deck": ["little-brother"] * 8}, {"deck": ["little-brother"] * 8}, step="tactics")
+    nirvana, shadow = obj(g, "nirvana-of-the-undead"), obj(g, "shadow-in-the-dark")
+    for victim in ("mentor", "misled-orc"):
+        drive(g, [f"city:{nirvana}", *[f"devote:{obj(g, c)}" for c in devotees], "done"],
+              lambda g: f"act:{shadow}:0" in keys(g) and window(g) == "play1"
+              and g.state.objects[obj(g, "orc-recruiter")].exhausted)
+        g.choose(f"act:{shadow}:0")
+        g.choose(f"target:{obj(g, victim)}")
+        drive(g, [], lambda g: g.decision.kind == "nirvana")
+        assert RULES.settled_invariants(g.state) == []
+        if victim == "mentor":
+            g.choose("no")
+    assert g.state.objects[shadow].zone == t.grave(ANN)  # its second -1/-1 counter: 0 defense, dead
+    asked = {g.decision.options[0].ref}
+    g.choose("no")
+    drive(g, [], lambda g: g.decision.kind == "nirvana")
+    asked.add(g.decision.options[0].ref)
+    assert asked == {shadow, obj(g, "misled-orc")}
+
+
+def test_poison_ivy_a_lethal_minus_one_counter_kills_before_the_next_unmark_choice() -> None:
+    """R38 with M52: Bob's two sticky Ghouls (2 defense) each took a -1/-1 counter to unmark; two turns later
+    the first one's second counter leaves it at 0 defense: it dies before Bob is asked about the other."""
+    g = game({"cities": {"farmland": ["poison-ivy", "poison-ivy"]}, "deck": ["little-brother"] * 9},
+             {"army": ["ghoul", "ghoul"], "deck": ["little-brother"] * 9})
+    g1, g2 = obj(g, "ghoul", BOB, "army"), obj(g, "ghoul", BOB, "army", nth=1)
+    i1, i2, farmland = obj(g, "poison-ivy"), obj(g, "poison-ivy", nth=1), obj(g, "farmland")
+    drive(g, [f"city:{farmland}", f"attacker:{g1}", f"attacker:{g2}", f"block:{i1}:{g1}", f"block:{i2}:{g2}"],
+          lambda g: g.state.turn == 3)
+    drive(g, [f"unmark:{g1}", f"unmark:{g2}", f"city:{farmland}", f"attacker:{g1}", f"attacker:{g2}"],
+          lambda g: g.state.turn == 5)
+    assert all(g.state.objects[x].counters.get("def") == -1 and g.state.objects[x].exhausted for x in (g1, g2))
+    drive(g, [], lambda g: g.decision.kind == "unmark_choice")
+    g.choose(f"unmark:{g1}")
+    assert g.decision.kind == "unmark_choice" and keys(g) == [f"unmark:{g2}", "done"]
+    assert g.state.objects[g1].zone == t.grave(BOB) and RULES.settled_invariants(g.state) == []
+
+
+def test_trebuchet_soldiers_binding_contract_marks_along_count_toward_its_cost() -> None:
+    """M51 with Binding Contract: Ann marks the Bearer for the Trebuchet's cost; the Contract on it marks every
+    creature sharing its place, the Spearman too, which counts as the second Soldier (it can't be marked
+    again): the ability goes on, and both Soldiers skip the Unmark phases with the Trebuchet."""
+    g = game({"army": ["trebuchet", "bearer", "spearman"], "hand": ["binding-contract"],
+              "resources": {"house-of-nobles": 2}, "deck": ["ghoul"] * 8},
+             {"army": ["majestic-griffin"], "deck": ["ghoul"] * 8})
+    treb, bearer, spear = obj(g, "trebuchet"), obj(g, "bearer"), obj(g, "spearman")
+    griffin = obj(g, "majestic-griffin")
+    cast(g, "binding-contract", f"place:{bearer}")
+    act(g, "trebuchet", 0, f"target:{griffin}", f"other:{bearer}")
+    assert g.state.objects[griffin].zone == t.grave(BOB)
+    assert all(g.state.objects[o].exhausted for o in (treb, bearer, spear))
+    drive(g, [], lambda g: g.state.turn == 5 and g.state.phase == "play")
+    assert all(g.state.objects[o].exhausted for o in (treb, bearer, spear))  # two Unmark phases skipped

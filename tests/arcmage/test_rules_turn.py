@@ -26,7 +26,7 @@ def _to_next_turn(g) -> None:  # type: ignore[no-untyped-def]
 def test_draw_and_resource_three_courses() -> None:
     """Draw 2 and no resource; or draw 1 and up to 1 resource; or draw 0 and make 2 (needs 2 cards)."""
     g = game({"hand": ["ghoul", "wight"]}, step="choose")
-    assert keys(g) == ["draw:2", "draw:1", "draw:0"]
+    assert keys(g) == ["draw:2", "draw:1", "draw:0", "concede"]
     g.choose("draw:2")
     assert len(g.state.zones[t.hand(ANN)].cards) == 4
     assert g.decision.kind != "resource"
@@ -49,7 +49,7 @@ def test_draw_and_resource_draw_zero_needs_two_resources_and_two_cards() -> None
     g = game({"hand": ["ghoul"]}, step="choose")
     assert "draw:0" not in keys(g)
     g = game({"hand": []}, step="choose")
-    assert keys(g) == ["draw:2", "draw:1"]  # an empty hand must draw
+    assert keys(g) == ["draw:2", "draw:1", "concede"]  # an empty hand must draw
     g = game({"hand": ["ghoul", "wight"]}, step="choose")
     g.choose("draw:0")
     assert g.decision.kind == "resource" and "done" not in keys(g)

@@ -230,21 +230,22 @@ def _buried(rules: Rules, state: State) -> list[int]:
 
 def _any_defeat(state: State) -> bool:
     return bool(state.globals.get("started")) and any(
-        not p.eliminated and (p.props.get("decked") or not state.zones[t.kingdom(p.seat)].cards)
+        not p.eliminated and (p.props.get("decked") or p.props.get("conceded")
+                              or not state.zones[t.kingdom(p.seat)].cards)
         for p in state.players)
 
 
 def defeats(flow: Flow) -> bool:
-    """Winning: a player with no city in play, or who had to draw from an empty deck, is defeated;
-    the last player (or team) standing wins; all falling at once is a tie."""
+    """Winning: a player with no city in play, who had to draw from an empty deck, or who conceded (R68) is
+    defeated; the last player (or team) standing wins; all falling at once is a tie."""
     state = flow.state
     out = [p.seat for p in state.players if not p.eliminated
-           and (p.props.get("decked") or not t.cities(state, p.seat))
+           and (p.props.get("decked") or p.props.get("conceded") or not t.cities(state, p.seat))
            and state.globals.get("started")]
     if not out:
         return False
     for s in out:
-        flow.emit(ce.PlayerEliminated(s, "no city left" if not t.cities(state, s) else "drew from an empty deck"))
+        flow.emit(ce.PlayerEliminated(s, _defeat_reason(state, s)))
         remove_player(flow, s)
     live = state.live_seats()
     sides = {state.players[s].team for s in live}
@@ -266,6 +267,12 @@ def defeats(flow: Flow) -> bool:
             clock.append([state.turn + k, state.players[s].team, s])
         flow.emit(ce.GlobalSet("deadlines", clock))
     return True
+
+
+def _defeat_reason(state: State, seat: int) -> str:
+    if state.players[seat].props.get("conceded"):
+        return "conceded"
+    return "no city left" if not t.cities(state, seat) else "drew from an empty deck"
 
 
 def deadlines(flow: Flow, turn: int) -> bool:

@@ -12,7 +12,8 @@ from cardgames.games.arcmage import events as ae
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.context import rules_of
 from cardgames.games.arcmage.schema import FACTION_NAMES
-from cardgames.games.arcmage.verbs import deal_damage, put_creature
+from cardgames.games.arcmage.verbs_creatures import put_creature
+from cardgames.games.arcmage.verbs_damage import deal_damage
 
 
 def _name(flow: Flow, oid: int) -> str:

@@ -12,7 +12,7 @@ from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.choices import show_search
 from cardgames.games.arcmage.context import rules_of
 from cardgames.games.arcmage.events import CardsShown, Damaged
-from cardgames.games.arcmage.verbs import put_creature
+from cardgames.games.arcmage.verbs_creatures import put_creature
 
 
 def _name(flow: Flow, oid: int) -> str:
@@ -198,6 +198,8 @@ def _vengeance_answer(flow: Flow, frame: Frame, option: Option) -> None:
 
 
 def _nirvana_run(flow: Flow, frame: Frame) -> Ask | None:
+    if checks.check_state(flow):  # deaths first (R38): e.g. Shadow in the Dark's own -1/-1 counter was lethal
+        return None
     state = flow.state
     seat, oid = int(frame.data["seat"]), int(frame.data["creature"])
     obj = state.objects[oid]

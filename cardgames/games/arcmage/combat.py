@@ -13,7 +13,7 @@ from cardgames.engine.state import Frame, GameObject, State
 from cardgames.games.arcmage import board, checks
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.context import Rules
-from cardgames.games.arcmage.verbs import deal_damage
+from cardgames.games.arcmage.verbs_damage import deal_damage
 
 
 def can_attack(rules: Rules, state: State, obj: GameObject, city: GameObject | None) -> bool:

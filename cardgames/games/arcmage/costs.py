@@ -1,6 +1,6 @@
 """The extra costs of activated abilities, paid as they are announced: one of your cities loses defense
 (Forgiving Vampire), resource cards sacrificed (Botanist, Falconer), other creatures of yours marked
-(Trebuchet); and whether a player can pay them."""
+(Trebuchet: those Binding Contract marks along with one count too); and whether a player can pay them."""
 
 from __future__ import annotations
 
@@ -47,7 +47,17 @@ def ability_cost(rules: Rules, flow: Flow, frame: Frame, obj: GameObject, ab: Ac
                    [Option(f"citycost:{c.id}", f"{rules.card_name(state, c)} loses {ab.city_cost}", "city", c.id)
                     for c in cost_cities(rules, state, seat, ab)])
     picked = [int(x) for x in d.get("others") or []]
-    if ab.mark_others and len(picked) < ab.mark_others:
+    if ab.mark_others and len(picked) < ab.mark_others and not d.get("swept"):
+        free = [o for o in others(rules, state, obj, ab) if o.id not in picked]
+        eligible = d.get("eligible")
+        if eligible is None:  # who could be marked for it as its payment began (then ask)
+            flow.update(frame, eligible=[o.id for o in free])
+            return None
+        if not free:  # Binding Contract marked the rest along with one marked for the cost: they count (M51)
+            swept = [int(i) for i in eligible if int(i) not in picked and state.objects[int(i)].exhausted
+                     and t.in_play(state.objects[int(i)])]
+            flow.update(frame, others=[*picked, *swept[:ab.mark_others - len(picked)]], swept=True)
+            return None
         return Ask(seat, "mark_others", f"Mark another of your creatures for the cost ({ab.mark_others - len(picked)}"
                                         " to go)",
                    [Option(f"other:{o.id}", f"Mark {rules.card_name(state, o)}", "mark", o.id)

@@ -39,9 +39,10 @@ def settled_invariants(rules: Rules, state: State) -> list[str]:
     after a Discard phase is never checked here (the limit is the player's own phase)."""
     problems = invariants(rules, state)
     guarding = any(f.kind == "bodyguard" for f in state.frames)  # R44: deaths wait for the bodyguard's answer
-    for o in t.all_creatures(state):
+    over = state.outcome is not None  # the table is left as the game ended (a defeat's cards leaving may
+    for o in t.all_creatures(state):  # shrink a survivor, e.g. Foul Imps counting every Imp in play)
         if checks.lethal(rules, state, o) and "indestructible" not in board.keywords(rules, state, o) \
-                and not guarding:
+                and not guarding and not over:
             problems.append(f"{rules.card_name(state, o)} has lethal damage but is in play")
         if not rules.cards[o.card].is_creature:
             problems.append(f"{rules.card_name(state, o)} is not a creature but is in {o.zone}")

@@ -11,14 +11,15 @@ from cardgames.engine import core_events as ce
 from cardgames.engine import effects, stops
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
-from cardgames.engine.state import Frame, Json, State
-from cardgames.games.arcmage import board, checks, costs, legal, legal_play
+from cardgames.engine.state import Frame, GameObject, Json, State
+from cardgames.games.arcmage import board, checks, concede, costs, legal, legal_play
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.choices_more import pay_generic
 from cardgames.games.arcmage.context import Rules
 from cardgames.games.arcmage.events import seat_of_ref
 from cardgames.games.arcmage.schema import FACTION_NAMES, Activated, Card, TargetSpec
-from cardgames.games.arcmage.verbs import VERB_TABLE, put_creature
+from cardgames.games.arcmage.verbs import VERB_TABLE
+from cardgames.games.arcmage.verbs_creatures import put_creature
 from cardgames.games.arcmage.verbs_more import MORE_VERBS
 
 
@@ -66,6 +67,8 @@ class Play:
             ab = legal_play.ability_list(rules, state, o)[i][1]
             opts.append(Option(f"act:{o.id}:{i}", f"{self.name(state, o.id)}: {self.ability_text(ab)}",
                                "ability", o.id))
+        if self.must_ask(state, seat, frame):  # R68: in your own Play phases (and as each turn starts)
+            opts.append(concede.option())
         return opts
 
     def cost_text(self, state: State, seat: int, card: Card) -> str:
@@ -139,6 +142,8 @@ class Play:
             pay_generic(flow, seat, int(self.rules.cards[flow.state.objects[oid].card].salvage or 0))
             flow.emit(ce.ObjectMoved(oid, t.hand(seat)))
             chainmod.reopen(flow, seat)
+        elif kind == concede.KEY:
+            concede.begin(flow, seat)
         elif kind == "act":
             src, i = rest.split(":")
             flow.push("activate", seat=seat, source=int(src), index=int(i), chosen={}, paid=False)
@@ -336,21 +341,58 @@ class Play:
     def _move_run(self, flow: Flow, frame: Frame) -> Ask | None:
         state = flow.state
         obj = state.objects[int(frame.data["creature"])]
-        opts = [Option(f"to:{z}", "Into the army" if z.startswith("army:") else f"Into {self.name(state, int(z[4:]))}",
-                       "place", None if z.startswith("army:") else int(z[4:]))
+        seat = int(frame.data["seat"])
+        dest = frame.data.get("dest")
+        if dest is not None:  # R35's toggle, group moves: who else comes along
+            taken = [int(x) for x in frame.data.get("with") or []]
+            more = [Option(f"with:{o.id}", f"{self.name(state, o.id)} moves too", "with", o.id)
+                    for o in self._companions(state, obj, str(dest)) if o.id not in taken]
+            n = 1 + len(taken)
+            return Ask(seat, "move", f"Group move {self._place(state, str(dest))}: who moves with "
+                                     f"{self.name(state, obj.id)}?",
+                       [*more, Option("done", f"Move {'them' if n > 1 else 'it'} ({n} creature{'s' * (n > 1)})",
+                                      "done"), Option("cancel", "Cancel", "cancel")])
+        opts = [Option(f"to:{z}", "I" + self._place(state, z)[1:], "place",
+                       None if z.startswith("army:") else int(z[4:]))
                 for z in legal_play.destinations(self.rules, state, obj)]
-        return Ask(int(frame.data["seat"]), "move", f"Move {self.name(state, obj.id)} where?",
+        return Ask(seat, "move", f"Move {self.name(state, obj.id)} where?",
                    [*opts, Option("cancel", "Cancel", "cancel")])
 
+    def _place(self, state: State, zone: str) -> str:
+        return "into the army" if zone.startswith("army:") else f"into {self.name(state, int(zone[4:]))}"
+
+    def _companions(self, state: State, obj: GameObject, dest: str) -> list[GameObject]:
+        """Group moves (R35's toggle): the mover's other unmarked creatures in the same place that may go to
+        the same destination."""
+        return [o for o in t.creatures_of(state, obj.controller)
+                if o.id != obj.id and o.zone == obj.zone and not o.exhausted
+                and dest in legal_play.destinations(self.rules, state, o)]
+
     def _move_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
-        """Movement: mark it (Travel: not marked), announce, place it; flag the cities it touched."""
+        """Movement: mark it (Travel: not marked), announce, place it; flag the cities it touched. With the
+        group moves toggle (R35) the mover may bring others from its place to its destination: one move."""
+        state = flow.state
+        obj = state.objects[int(frame.data["creature"])]
+        if option.key.startswith("to:") and state.globals.get("group_moves") \
+                and self._companions(state, obj, option.key[3:]):
+            flow.update(frame, dest=option.key[3:], **{"with": []})
+            return
+        if option.key.startswith("with:"):
+            flow.update(frame, **{"with": [*(frame.data.get("with") or []), int(option.key[5:])]})
+            return
         flow.pop(frame)
         if option.key == "cancel":
             return
-        state = flow.state
-        obj = state.objects[int(frame.data["creature"])]
-        dest = option.key[3:]
+        dest = option.key[3:] if option.key.startswith("to:") else str(frame.data["dest"])
+        movers = [obj, *(state.objects[int(x)] for x in frame.data.get("with") or [])]
         touched = [c for c in (t.city_of(obj), int(dest[4:]) if dest.startswith("res:") else None) if c is not None]
+        for o in movers:
+            self._move_one(flow, o, dest)
+        flow.emit(ce.GlobalSet("moved_cities", [*(state.globals.get("moved_cities") or []), *touched]))
+        chainmod.reopen(flow, int(frame.data["seat"]))
+
+    def _move_one(self, flow: Flow, obj: GameObject, dest: str) -> None:
+        state = flow.state
         if "travel" not in board.keywords(self.rules, state, obj):
             checks.mark(flow, obj)
         origin = obj.zone
@@ -361,8 +403,6 @@ class Play:
                          vars={"city_owner": state.objects[int(dest[4:])].controller})
         if card.moves is not None:  # Merchant Ship
             checks.queue(flow, obj, f"card:{obj.card}:moves", vars={"origin": origin})
-        flow.emit(ce.GlobalSet("moved_cities", [*(state.globals.get("moved_cities") or []), *touched]))
-        chainmod.reopen(flow, int(frame.data["seat"]))
 
     # -- triggered abilities and one-shot city levels -----------------------------------------
 

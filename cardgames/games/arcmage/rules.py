@@ -13,7 +13,7 @@ from cardgames.engine.effects import Resolution
 from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.ruleset import Ruleset, SetupError, checked_stops
-from cardgames.engine.setup import Format, SeatChoice, SetupForm
+from cardgames.engine.setup import Choice, Format, SeatChoice, SetupForm
 from cardgames.engine.state import Frame, GameObject, Json, State
 from cardgames.engine.stops import STOP_SETTINGS
 from cardgames.games.arcmage import (
@@ -21,6 +21,7 @@ from cardgames.games.arcmage import (
     checks,
     choices,
     choices_more,
+    concede,
     describe,
     given,
     invariants,
@@ -38,6 +39,8 @@ from cardgames.games.arcmage.turn import Turn
 
 FORMATS = ("1v1", "ffa", "giant", "aminduna")
 TEAM_NAMES = ("A", "B")
+TOGGLES = ("group_moves", "unmark_before_founding")
+"""The rulings' optional toggles (R35, R18): game options "on" or "off", off by default."""
 
 
 class Arcmage(Ruleset):
@@ -54,7 +57,7 @@ class Arcmage(Ruleset):
                                   "evacuate", "relocate", "raise", "move", "place", "mode", "pay", "x",
                                   "sacrifice", "sacrifice_city", "faction", "bonus", "pay_draw", "steal",
                                   "city_damage", "mark_more", "unmark_choice", "city_cost",
-                                  "mark_others", "vengeance", "carry", "nirvana", "bodyguard"})
+                                  "mark_others", "vengeance", "carry", "nirvana", "bodyguard", "concede"})
 
     def __init__(self, catalog: Catalog | None = None, card_paths: list[Path] | None = None) -> None:
         self.cat = catalog or Catalog.load(card_paths)
@@ -69,6 +72,7 @@ class Arcmage(Ruleset):
             "attack_mark": attack_mark_frame(self.attack),
             **self.play.frame_kinds(), **self.attack.frame_kinds(), **self.turn.frame_kinds(),
             **choices.frame_kinds(), **choices_more.frame_kinds(), **unmark.frame_kinds(),
+            **concede.frame_kinds(),
         }
 
     def catalog_fingerprint(self) -> str:
@@ -87,6 +91,12 @@ class Arcmage(Ruleset):
                                      file="or a deck file (.yaml, 45 cards)", read_file=self.read_deck),
                           SeatChoice("team", "teams", (("Team A", "A"), ("Team B", "B")), by_player=True,
                                      formats=("giant",))),
+            choices=(Choice("group_moves", "Moving creatures",
+                            (("One creature per move", "off"),
+                             ("Group moves: several creatures from one place to one place, one move", "on"))),
+                     Choice("unmark_before_founding", "Founding a city",
+                            (("Founding skips the whole turn, Unmark included", "off"),
+                             ("Unmark before founding", "on")))),
             short="arc")
 
     def read_deck(self, path: Path) -> dict[str, Json]:
@@ -99,11 +109,11 @@ class Arcmage(Ruleset):
             raise SetupError(f"ARC-mage is played by 2 to 6 players here, not {n}")
         if len(set(names)) != n or not all(x.strip() for x in names):
             raise SetupError("players need different, non-empty names")
-        known = {"format", "decks", "first_player", "stop", "given", "teams", "overlord"}
+        known = {"format", "decks", "first_player", "stop", "given", "teams", "overlord", *TOGGLES}
         unknown = sorted(set(options) - known)
         if unknown:
             raise SetupError(f"unknown option(s) {', '.join(unknown)}; options: {', '.join(sorted(known))}")
-        fmt = str(options.get("format") or ("1v1" if n == 2 else "ffa"))
+        fmt = str(options.get("format") or ("1v1" if n == 2 else "giant" if options.get("teams") else "ffa"))
         if fmt not in FORMATS:
             raise SetupError(f"format {fmt!r}: one of {', '.join(FORMATS)}")
         if fmt == "1v1" and n != 2:
@@ -131,6 +141,13 @@ class Arcmage(Ruleset):
         if stop is not None:
             stop = checked_stops(stop, names)
             out["stop"] = stop
+        for key in TOGGLES:
+            value = options.get(key)
+            if value is not None:
+                value = {True: "on", False: "off"}.get(value, value) if isinstance(value, bool) else value
+                if value not in ("on", "off"):
+                    raise SetupError(f"{key}: on or off, not {value!r}")
+                out[key] = value
         if options.get("given") is not None:
             out["given"] = options["given"]
         return out
@@ -188,6 +205,9 @@ class Arcmage(Ruleset):
             sides = [0 if s == lord else 1 for s in range(n)]
         flow.emit(ce.PlayersSeated(list(names), sides))
         flow.emit(ce.GlobalSet("format", str(options["format"])))
+        for key in TOGGLES:  # R35, R18: the optional toggles the players turned on
+            if options.get(key) == "on":
+                flow.emit(ce.GlobalSet(key, True))
         extra = max(0, n - 3)
         if lord is not None:
             flow.emit(ce.GlobalSet("overlord", lord))

@@ -74,7 +74,25 @@ def creature_zones(state: State, s: int) -> list[str]:
 
 def creatures_of(state: State, s: int) -> list[GameObject]:
     """Every creature the player controls in play: army, then residents city by city."""
-    return state.cached(f"arc.cr.{s}", lambda: _creatures_of(state, s))
+    found = state.cached("arc.cr", lambda: _creatures_by_seat(state)).get(s)
+    return found if found is not None else _creatures_of(state, s)
+
+
+def _creatures_by_seat(state: State) -> dict[int, list[GameObject]]:
+    """`_creatures_of` for every live player in one pass over the armies and cities (the rules ask for
+    every player's creatures between two events: one pass instead of one per player)."""
+    live = state.live_seats()
+    army_of = {s: [o for o in state.cards_in(army(s)) if o.controller == s] for s in live}
+    own: dict[int, list[GameObject]] = {s: [] for s in live}
+    abroad: dict[int, list[GameObject]] = {s: [] for s in live}
+    for o in live:
+        for c in cities(state, o):
+            for r in state.cards_in(residents_zone(c.id)):
+                if r.controller == o:
+                    own[o].append(r)
+                elif r.controller in abroad:
+                    abroad[r.controller].append(r)
+    return {s: army_of[s] + own[s] + abroad[s] for s in live}
 
 
 def _creatures_of(state: State, s: int) -> list[GameObject]:

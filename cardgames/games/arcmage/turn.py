@@ -10,7 +10,7 @@ from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, State
-from cardgames.games.arcmage import board, checks, teams
+from cardgames.games.arcmage import board, checks, concede, teams
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage import unmark as unmarking
 from cardgames.games.arcmage.context import Rules
@@ -131,12 +131,19 @@ class Turn:
             opts.append(Option("draw:0", "Draw nothing and make 2 resource cards", "draw"))
         if state.zones[t.unbuilt(seat)].cards:
             opts.append(Option("found", "Skip this turn to found a city", "found"))
+        opts.append(concede.option())  # R68
         return Ask(seat, "turn", f"Turn {state.turn}: how do you take this turn?", opts)
 
     def answer(self, flow: Flow, frame: Frame, option: Option) -> None:
+        if option.key == concede.KEY:
+            concede.begin(flow, flow.state.active)
+            return
         if option.key == "found":
             flow.update(frame, step="cleanup")
             flow.push("found", seat=flow.state.active)
+            if flow.state.globals.get("unmark_before_founding"):  # R18's toggle: Unmark, then found
+                flow.emit(ce.PhaseBegan("unmark"))
+                self.unmark(flow, flow.state.active)  # its choices (kept marked?) come before the city
             return
         flow.update(frame, step="unmark", draw=int(option.key.split(":")[1]))
 

@@ -50,6 +50,8 @@ def _costs(rules: Rules, state: State, obj: GameObject) -> str:
 
 
 def _run(flow: Flow, frame: Frame) -> Ask | None:
+    if checks.check_state(flow):  # deaths first (R38): a sticky creature's -1/-1 counter may have been lethal
+        return None
     rules = rules_of(flow)
     state = flow.state
     seat = int(frame.data["seat"])

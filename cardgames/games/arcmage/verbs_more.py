@@ -12,7 +12,7 @@ from cardgames.engine.effects import StepContext
 from cardgames.engine.flow import Flow
 from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.events import CardsShown
-from cardgames.games.arcmage.verbs import Verb, objs, seats
+from cardgames.games.arcmage.refs import Verb, objs, seats
 
 
 def _n(ctx: StepContext, value: Any) -> int:

@@ -1,4 +1,4 @@
-"""Why a card in hand, a creature or an ability can't be used now (the `w` key): names the rule.
+"""Why a card in hand, a creature or an ability (its own, or one an enchantment gives it) can't be used now (`w`).
 
 Read-only, from what the asking seat may know: its own hand, resources and the public table."""
 
@@ -34,9 +34,13 @@ def reasons(rules: Rules, state: State, seat: int, legal: set[str]) -> list[tupl
             moving = legal_play.why_not_move(rules, state, o, window)
             if moving is not None:
                 rows.append((f"Move {rules.card_name(state, o)}", moving))
-        for i, _ in enumerate(rules.cards[o.card].activated):
+    for o in [*t.creatures_of(state, seat), *state.cards_in(t.ench(seat))]:
+        for i, (ref, _) in enumerate(legal_play.ability_list(rules, state, o)):
             if f"act:{o.id}:{i}" not in legal:
                 why = (legal_play.why_not_ability(rules, state, seat, o, i)
                        or "only when you hold priority" + legal_play.EVENTS)
-                rows.append((f"{rules.card_name(state, o)}'s ability", why))
+                given = ref.split(":")[1] if ":grant:" in ref else None  # an enchantment on it gives it
+                label = (f"{rules.card_name(state, o)}'s ability from {rules.cards[given].name}" if given
+                         else f"{rules.card_name(state, o)}'s ability")
+                rows.append((label, why))
     return rows
