@@ -1,6 +1,6 @@
 """Algomancy group scenes for snapshots and screenshots: a seeded 4-player game played by keen bots up
 to a moment (a free-for-all board with units in most regions, the intent cards just revealed with two
-attackers in one region, a 2v2 battle with blocks being declared).
+attackers in one region, a 2v2 battle with blocks being declared), and a cube bracket's second match.
 """
 
 from __future__ import annotations
@@ -52,3 +52,17 @@ def teams_battle(path: Path) -> Session:
         b = g.view(None).battle or {}
         return g.decision.kind == "block" and len(b.get("attackers") or []) >= 2
     return play_until(path, wanted, "teams")
+
+
+BRACKET = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+
+def bracket(path: Path) -> Session:
+    """A cube bracket of five (A79): round 1's second match under way (Ann has beaten Bob or lost to
+    him; Eve has the bye), the table at a battle's blocks."""
+    options = {"format": "cube", "cube_play": "bracket", "stop": {n: "relevant" for n in BRACKET}}
+
+    def wanted(g: Game) -> bool:
+        played = (g.state.globals.get("bracket") or {}).get("played") or []
+        return len(played) == 1 and g.decision.kind == "block"
+    return scenes.play_until(lambda seed: Session.start("algomancy", BRACKET, seed, options, path), wanted)
