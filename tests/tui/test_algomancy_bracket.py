@@ -92,8 +92,9 @@ async def test_a_bracket_of_five_at_the_second_match_says_who_plays_who_waits_an
 
 
 async def test_a_bracket_final_played_through_the_app_ends_with_the_champion(tmp_path: Path) -> None:
-    """Three drafters: the final (round 2, from 3 life each) played through the app, every screen showing only the finalists at the
-    table and the semi-final's loser out of the bracket; at the end the board names the champion."""
+    """Three drafters: the final (round 2, from 3 life each) played through the app, every screen showing only
+    the finalists at the table and the semi-final's loser out of the bracket; at the end the board names the
+    champion."""
     session = bracket(tmp_path / "b.save", 3, 2, match=2, life=3)
     g = session.game
     (first,) = ended(g)
