@@ -1,6 +1,7 @@
 """Algomancy group scenes for snapshots and screenshots: a seeded 4-player game played by keen bots up
 to a moment (a free-for-all board with units in most regions, the intent cards just revealed with two
-attackers in one region, a 2v2 battle with blocks being declared), and a cube bracket's second match.
+attackers in one region, a 2v2 battle with blocks being declared, a joint-team battle), and a cube
+bracket's second match.
 """
 
 from __future__ import annotations
@@ -66,3 +67,12 @@ def bracket(path: Path) -> Session:
         played = (g.state.globals.get("bracket") or {}).get("played") or []
         return len(played) == 1 and g.decision.kind == "block"
     return scenes.play_until(lambda seed: Session.start("algomancy", BRACKET, seed, options, path), wanted)
+
+
+def joint_battle(path: Path) -> Session:
+    """2v2 joint teams (a region and a life total per team): blocks being declared against a formation."""
+    def wanted(g: Game) -> bool:
+        b = g.view(None).battle or {}
+        return g.decision.kind == "block" and bool(b.get("attack"))
+    return play_until(path, wanted, "joint")
+
