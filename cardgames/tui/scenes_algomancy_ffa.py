@@ -61,7 +61,7 @@ BRACKET = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 def bracket(path: Path) -> Session:
     """A cube bracket of five (A79): round 1's second match under way (Ann has beaten Bob or lost to
     him; Eve has the bye), the table at a battle's blocks."""
-    options = {"format": "cube", "cube_play": "bracket", "stop": {n: "relevant" for n in BRACKET}}
+    options: dict[str, object] = {"format": "cube", "cube_play": "bracket", "stop": {n: "relevant" for n in BRACKET}}
 
     def wanted(g: Game) -> bool:
         played = (g.state.globals.get("bracket") or {}).get("played") or []
