@@ -60,12 +60,14 @@ BRACKET = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 def bracket(path: Path) -> Session:
     """A cube bracket of five (A79): round 1's second match under way (Ann has beaten Bob or lost to
-    him; Eve has the bye), the table at a battle's blocks."""
+    him; Eve has the bye), blocks being declared against a formation with units to block with."""
     options: dict[str, object] = {"format": "cube", "cube_play": "bracket", "stop": {n: "relevant" for n in BRACKET}}
 
     def wanted(g: Game) -> bool:
         played = (g.state.globals.get("bracket") or {}).get("played") or []
-        return len(played) == 1 and g.decision.kind == "block"
+        b = g.view(None).battle or {}
+        return (len(played) == 1 and g.decision.kind == "block" and bool(b.get("attack"))
+                and any(o.key.startswith("unit:") for o in g.decision.options))
     return scenes.play_until(lambda seed: Session.start("algomancy", BRACKET, seed, options, path), wanted)
 
 
