@@ -64,7 +64,7 @@ def bracket(path: Path) -> Session:
     options: dict[str, object] = {"format": "cube", "cube_play": "bracket", "stop": {n: "relevant" for n in BRACKET}}
 
     def wanted(g: Game) -> bool:
-        played = (g.state.globals.get("bracket") or {}).get("played") or []
+        played = (g.view(None).globals.get("bracket") or {}).get("played") or []
         b = g.view(None).battle or {}
         return (len(played) == 1 and g.decision.kind == "block" and bool(b.get("attack"))
                 and any(o.key.startswith("unit:") for o in g.decision.options))

@@ -171,14 +171,14 @@ def test_cube_draft_a_bracket_is_rebuilt_from_its_public_results(players: int, l
             assert g.outcome is not None and current is None
             (champion,) = g.outcome.winners
             assert standing(known, champion) == Standing("champion", known[-1].number)
-            assert all(standing(known, s).state == "out" for s in range(players) if s != champion)
+            assert all(standing(known, s).place == "out" for s in range(players) if s != champion)
             break
         assert g.outcome is None and current is not None and (known[-1].number, list(current.seats)) == began
         for s in range(players):
             st = standing(known, s)
-            assert (st.state == "plays") == (s in current.seats) == (not g.state.players[s].eliminated)
-            if st.state == "out":
+            assert (st.place == "plays") == (s in current.seats) == (not g.state.players[s].eliminated)
+            if st.place == "out":
                 assert any(e.loser == s and e.winner == st.opponent for e in results(g))
-            if st.state == "waits" and st.opponent is not None:  # paired later in this round
+            if st.place == "waits" and st.opponent is not None:  # paired later in this round
                 assert st.round == known[-1].number and st.opponent not in current.seats
         g = lose(g, loser)

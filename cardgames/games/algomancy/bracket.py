@@ -145,10 +145,10 @@ class Round:
 
 @dataclass(frozen=True)
 class Standing:
-    """Where a drafter stands: "plays" the current match, "waits" for a match of round `round` (against
+    """Where a drafter stands (`place`): "plays" the current match, "waits" for a match of round `round` (against
     `opponent` where already paired), is "out" (beaten by `opponent` in round `round`), or "champion"."""
 
-    state: str
+    place: str
     round: int
     opponent: int | None = None
 

@@ -59,11 +59,11 @@ def standing_words(view: GameView, known: list[Round], seat: int) -> str:
     s = standing(known, seat)
     if not started(view):
         return "drafting"
-    if s.state == "plays":
+    if s.place == "plays":
         return f"plays round {s.round}"
-    if s.state == "waits":
+    if s.place == "waits":
         return f"waits for round {s.round}"
-    if s.state == "out":
+    if s.place == "out":
         return f"out of the bracket (lost to {names[s.opponent]} in round {s.round})" if s.opponent is not None \
             else "out of the bracket"
     return "champion"
@@ -100,11 +100,11 @@ def bracket_body(sheet: Sheet, view: GameView, known: list[Round]) -> None:
     champion = None
     for p in view.players:
         s = standing(known, p.seat)
-        if s.state == "waits":
+        if s.place == "waits":
             waiting.setdefault(s.round, []).append(names[p.seat])
-        elif s.state == "out":
+        elif s.place == "out":
             out.append(names[p.seat] + (f" (round {s.round})"))
-        elif s.state == "champion":
+        elif s.place == "champion":
             champion = names[p.seat]
     if waiting:
         sheet.text("Waiting: " + " · ".join(f"{', '.join(who)} for round {r}" for r, who in sorted(waiting.items())))
