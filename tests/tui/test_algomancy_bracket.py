@@ -65,6 +65,9 @@ def check_table(g: Game, screen: GameScreen) -> None:
     heads = {panels["opponent"].split(" —")[0], panels["you"].split(" —")[0].removesuffix(" (you)")}
     assert heads == {names[s] for s in pair}, heads
     assert "DEFEATED" not in board_text(screen, displayed_only=True)
+    seated = screen.session.seated  # the public table (None) is nobody's: no region says "you"
+    mine = [k for k in regions if "— you" in panels[k].split("\n")[0]]
+    assert mine == ([] if seated is None else [f"region-{seated}"]), (seated, mine)
     a, b = (names[s] for s in pair)
     assert f"▶ {a} v {b} (playing)" in panels["bracket"]
     assert f"bracket round {began(g)[-1].round}: {a} v {b}" in screen.board.status(g.view(screen.session.seated))

@@ -115,7 +115,7 @@ class AlgomancyBoard(Board):
             if not w.display:
                 continue
             here = b.get("region") == seat
-            w.border_title = (f"{escape(names[seat])}'s region" + (" — you" if seat == me else "")
+            w.border_title = (f"{escape(names[seat])}'s region" + (" — you" if seat == view.viewer else "")
                               + (" — the battle is here" if here else ""))
             w.set_class(here, "-battle")
             sheet = self.sheet(w)
@@ -190,7 +190,8 @@ class AlgomancyBoard(Board):
             out = " — out" if view.players[seat].eliminated else ""
             owners = joint_team(view, seat)
             w.border_title = (f"{' and '.join(escape(names[s]) for s in owners)}'s region"
-                              + (" — you" if me in owners else "") + out + (" — the battle is here" if here else ""))
+                              + (" — you" if view.viewer in owners else "") + out
+                              + (" — the battle is here" if here else ""))
             w.set_class(here, "-battle")
             sheet = self.sheet(w)
             region_body(sheet, view, seat, decision, refs, self.colour)
