@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit.app import board_text, play_by_bot
+from kit.app import board_text, leaked, play_by_bot, screen_names
 from textual.widgets import Static
 
 from cardgames.bots.keen_bot import KeenBot
@@ -19,6 +19,11 @@ from cardgames.tui.session import Session
 
 SIZE = (140, 45)
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+UI_WORDS = {"Battle"}
+"""Card names the board also uses as words ("Battle, phase 1 of 2"): not checked on the screen."""
+MENU = ("(recycle a card from hand)", "recycle which card from your hand")
+"""On a seat's own screen the resource step names kinds of resource made from outside the game, not
+someone's hidden card (the public table never shows that menu: Algomancy.private_groups)."""
 
 
 def bracket(path: Path, players: int, seed: int, match: int, life: int = 0) -> Session:
@@ -96,8 +101,8 @@ async def test_a_bracket_of_five_at_the_second_match_says_who_plays_who_waits_an
 
 async def test_a_bracket_final_played_through_the_app_ends_with_the_champion(tmp_path: Path) -> None:
     """Three drafters: the final (round 2, from 3 life each) played through the app, every screen showing only
-    the finalists at the table and the semi-final's loser out of the bracket; at the end the board names the
-    champion."""
+    the finalists at the table and the semi-final's loser out of the bracket, and no card hidden from its seat;
+    at the end the board names the champion."""
     session = bracket(tmp_path / "b.save", 3, 2, match=2, life=3)
     g = session.game
     (first,) = ended(g)
@@ -106,6 +111,11 @@ async def test_a_bracket_final_played_through_the_app_ends_with_the_champion(tmp
 
     def check(app: CardgamesApp, screen: GameScreen) -> None:
         check_table(g, screen)
+        seat = session.seated  # None: the public table
+        hidden, known = screen_names(screen, g, seat)
+        text = "\n".join(ln for ln in board_text(screen, displayed_only=True).splitlines()
+                         if seat is None or not any(m in ln for m in MENU))
+        assert not leaked(text, hidden - known - UI_WORDS, known), f"seat {seat} sees hidden cards"
         panel = shown(screen)["bracket"]
         assert "Cube bracket — round 2 of 2" in panel and f"Out of the bracket: {loser} (round 1)" in panel
         assert "Waiting" not in panel
