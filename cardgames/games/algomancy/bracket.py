@@ -11,6 +11,9 @@ wins. A drawn match (both players at 0 life at once, or A62's still table) is de
 Before each match every card goes back: each drafted card to its drafter's deck, tokens and
 resources leave; the two players start at 30 life with two dormant Prismites and a fresh opening
 hand, and the initiative is drawn at random between them.
+
+`rounds` and `standing` rebuild the bracket from its public results for the board (who plays, who
+waits for which round, who is out, the champion).
 """
 
 from __future__ import annotations
@@ -119,7 +122,6 @@ def start_bracket(flow: Flow, seats: list[int]) -> bool:
     flow.emit(ce.GlobalSet("cube_decks", {str(s): list(state.zones[f"deck:{s}"].cards) for s in seats}))
     flow.push("match", first=True)
     return True
-
 
 
 @dataclass(frozen=True)
