@@ -1,6 +1,7 @@
 """Algomancy group scenes for snapshots and screenshots: a seeded 4-player game played by keen bots up
 to a moment (a free-for-all board with units in most regions, the intent cards just revealed with two
-attackers in one region, a 2v2 battle with blocks being declared).
+attackers in one region, a 2v2 battle with blocks being declared, a joint-team battle), and a cube
+bracket's second match.
 """
 
 from __future__ import annotations
@@ -52,3 +53,28 @@ def teams_battle(path: Path) -> Session:
         b = g.view(None).battle or {}
         return g.decision.kind == "block" and len(b.get("attackers") or []) >= 2
     return play_until(path, wanted, "teams")
+
+
+BRACKET = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+
+def bracket(path: Path) -> Session:
+    """A cube bracket of five (A79): round 1's second match under way (Ann has beaten Bob or lost to
+    him; Eve has the bye), blocks being declared against a formation with units to block with."""
+    options: dict[str, object] = {"format": "cube", "cube_play": "bracket", "stop": {n: "relevant" for n in BRACKET}}
+
+    def wanted(g: Game) -> bool:
+        played = (g.view(None).globals.get("bracket") or {}).get("played") or []
+        b = g.view(None).battle or {}
+        return (len(played) == 1 and g.decision.kind == "block" and bool(b.get("attack"))
+                and any(o.key.startswith("unit:") for o in g.decision.options))
+    return scenes.play_until(lambda seed: Session.start("algomancy", BRACKET, seed, options, path), wanted)
+
+
+def joint_battle(path: Path) -> Session:
+    """2v2 joint teams (a region and a life total per team): blocks being declared against a formation."""
+    def wanted(g: Game) -> bool:
+        b = g.view(None).battle or {}
+        return g.decision.kind == "block" and bool(b.get("attack"))
+    return play_until(path, wanted, "joint")
+

@@ -195,7 +195,8 @@ async def _all(out: Path, work: Path) -> list[Path]:
         shots.append(await _shoot(CardgamesApp(s, saved), out, f"arcmage-{scene}"))
     from cardgames.tui import scenes_algomancy_ffa as algomancy_ffa
 
-    for scene, name in (("board", "ffa-board"), ("reveal", "ffa-intents"), ("teams_battle", "2v2-battle")):
+    for scene, name in (("board", "ffa-board"), ("reveal", "ffa-intents"), ("teams_battle", "2v2-battle"),
+                        ("joint_battle", "joint-battle"), ("bracket", "cube-bracket")):
         s = getattr(algomancy_ffa, scene)(saved)
         shots.append(await _shoot(CardgamesApp(s, saved), out, f"algomancy-{name}"))
     shots += await _tutorial(out, saved)

@@ -12,6 +12,7 @@ from cardgames.engine import core_events as ce
 from cardgames.engine.flow import Flow
 from cardgames.engine.game import Game
 from cardgames.engine.ruleset import SetupError
+from cardgames.games.algomancy.bracket import Standing, rounds, standing
 from cardgames.games.algomancy.events import MatchBegan, MatchEnded
 from cardgames.games.algomancy.rules import Algomancy
 
@@ -153,3 +154,31 @@ def test_traditional_cube_draft_then_a_bracket() -> None:
         d = g.decision
         g.choose("done" if any(o.key == "done" for o in d.options) else d.options[0].key)
     assert matches(g) == [(1, [ANN, BOB])] and all(len(drafted(g, s)) == 30 for s in range(3))
+
+
+@pytest.mark.parametrize(("players", "losers"), [(5, (BOB, 3, 4, CAT)), (6, (ANN, 3, 5, BOB, CAT))])
+def test_cube_draft_a_bracket_is_rebuilt_from_its_public_results(players: int, losers: tuple[int, ...]) -> None:
+    """What the board shows of the bracket (`bracket.rounds`, `standing`) is rebuilt from the public results and
+    the pairing rule: at every match it names the match the engine began, its round, who waits, who is out, and
+    at the end the champion."""
+    g = bracket_game(players=players)
+    for loser in (*losers, None):
+        began = matches(g)[-1]
+        played = g.view(None).globals["bracket"]["played"]
+        known = rounds(players, played)
+        current = known[-1].current()
+        if loser is None:  # the bracket is over
+            assert g.outcome is not None and current is None
+            (champion,) = g.outcome.winners
+            assert standing(known, champion) == Standing("champion", known[-1].number)
+            assert all(standing(known, s).place == "out" for s in range(players) if s != champion)
+            break
+        assert g.outcome is None and current is not None and (known[-1].number, list(current.seats)) == began
+        for s in range(players):
+            st = standing(known, s)
+            assert (st.place == "plays") == (s in current.seats) == (not g.state.players[s].eliminated)
+            if st.place == "out":
+                assert any(e.loser == s and e.winner == st.opponent for e in results(g))
+            if st.place == "waits" and st.opponent is not None:  # paired later in this round
+                assert st.round == known[-1].number and st.opponent not in current.seats
+        g = lose(g, loser)

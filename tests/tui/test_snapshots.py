@@ -252,3 +252,14 @@ def test_algomancy_ffa_intents_revealed(snap_compare: Any, cardgames_home: Path)
 def test_algomancy_2v2_battle(snap_compare: Any, cardgames_home: Path) -> None:
     """A 2v2 split-teams battle: two attackers in one region, blocks being declared, the teams marked."""
     assert snap_compare(CardgamesApp(algomancy_ffa.teams_battle(cardgames_home / "s.save")), terminal_size=SIZE)
+
+
+def test_algomancy_joint_team_battle(snap_compare: Any, cardgames_home: Path) -> None:
+    """2v2 joint teams: one region and one life total per team, a battle's blocks being declared."""
+    assert snap_compare(CardgamesApp(algomancy_ffa.joint_battle(cardgames_home / "s.save")), terminal_size=SIZE)
+
+
+def test_algomancy_cube_bracket_match(snap_compare: Any, cardgames_home: Path) -> None:
+    """A cube bracket of five: round 1's second match at the table, the bracket panel with the first result,
+    the bye, who waits and who is out."""
+    assert snap_compare(CardgamesApp(algomancy_ffa.bracket(cardgames_home / "s.save")), terminal_size=SIZE)

@@ -11,9 +11,14 @@ wins. A drawn match (both players at 0 life at once, or A62's still table) is de
 Before each match every card goes back: each drafted card to its drafter's deck, tokens and
 resources leave; the two players start at 30 life with two dormant Prismites and a fresh opening
 hand, and the initiative is drawn at random between them.
+
+`rounds` and `standing` rebuild the bracket from its public results for the board (who plays, who
+waits for which round, who is out, the champion).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask
@@ -117,3 +122,70 @@ def start_bracket(flow: Flow, seats: list[int]) -> bool:
     flow.emit(ce.GlobalSet("cube_decks", {str(s): list(state.zones[f"deck:{s}"].cards) for s in seats}))
     flow.push("match", first=True)
     return True
+
+
+@dataclass(frozen=True)
+class Match:
+    """One match of a bracket's round: its two players, and the winner once it is over."""
+
+    seats: tuple[int, int]
+    winner: int | None = None
+
+
+@dataclass(frozen=True)
+class Round:
+    """A round of the bracket as far as it is known: its matches in the order they are played, and the bye."""
+
+    number: int
+    matches: tuple[Match, ...]
+    bye: int | None
+
+    def current(self) -> Match | None:
+        """The match being played (the first without a winner), None once the round is over."""
+        return next((m for m in self.matches if m.winner is None), None)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a drafter stands (`place`): "plays" the current match, "waits" for a match of round `round` (against
+    `opponent` where already paired), is "out" (beaten by `opponent` in round `round`), or "champion"."""
+
+    place: str
+    round: int
+    opponent: int | None = None
+
+
+def rounds(drafters: int, played: list[list[int]]) -> list[Round]:
+    """The bracket so far, rebuilt from the public results (`played`: [round, winner, loser] each) with
+    the pairing rule: every round whose drafters are known, the last one with the matches still to play
+    (no winner yet), or the final, won, once the bracket is over."""
+    results = {(int(r), frozenset((int(w), int(lo)))): int(w) for r, w, lo in played}
+    seats, byes, out = list(range(drafters)), list[int](), list[Round]()
+    number = 1
+    while len(seats) > 1:
+        pairs, bye = pairings(seats, byes)
+        byes += bye
+        matches = tuple(Match((p[0], p[1]), results.get((number, frozenset(p)))) for p in pairs)
+        out.append(Round(number, matches, bye[0] if bye else None))
+        if any(m.winner is None for m in matches):
+            break
+        seats = [m.winner for m in matches if m.winner is not None] + bye
+        number += 1
+    return out
+
+
+def standing(known: list[Round], seat: int) -> Standing:
+    """Where `seat` stands in the bracket `known` (from `rounds`)."""
+    for rnd in known:
+        for m in rnd.matches:
+            other = m.seats[1] if m.seats[0] == seat else m.seats[0] if m.seats[1] == seat else None
+            if other is None:
+                continue
+            if m.winner == other:
+                return Standing("out", rnd.number, other)
+            if m.winner is None:
+                return Standing("plays" if m is rnd.current() else "waits", rnd.number, other)
+    last = known[-1]
+    if last.current() is None and len(last.matches) == 1 and last.bye is None:
+        return Standing("champion", last.number)
+    return Standing("waits", last.number + 1)

@@ -20,6 +20,8 @@ from cardgames.engine.decisions import Decision
 from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.rules import Algomancy
+from cardgames.tui.boards.algomancy_bracket import bracket_body, bracket_rounds, on_table, standing_words, started
+from cardgames.tui.boards.algomancy_bracket import panel_title as bracket_title
 from cardgames.tui.boards.algomancy_grid import cards_by_id, joint_team, region_body
 from cardgames.tui.boards.base import Board, card_link, entry_face, marked_refs
 from cardgames.tui.frames import Panel
@@ -45,9 +47,12 @@ class AlgomancyBoard(Board):
         rules = session.game.ruleset
         assert isinstance(rules, Algomancy)
         self.rules = rules
-        self._ordered_for: int | None = -1
-        self.seats = [p.seat for p in session.view().players]
-        self.many = len(self.seats) > 2
+        self._ordered_for: object = None
+        first = session.view()
+        self.seats = [p.seat for p in first.players]
+        self.bracket = first.globals.get("bracket") is not None
+        """A cube bracket (A79): the two players of the match at the table, the bracket in its own panel."""
+        self.many = len(self.seats) > 2 and not self.bracket
         """Three or more players (FFA): every opponent compact in a row, every region side by side."""
 
     def compose(self) -> ComposeResult:
@@ -61,8 +66,10 @@ class AlgomancyBoard(Board):
         else:
             yield Panel(id="opponent", classes="seat")
             with Horizontal(id="regions"):
-                yield Panel(id="region-0", classes="region")
-                yield Panel(id="region-1", classes="region")
+                for seat in self.seats:
+                    yield Panel(id=f"region-{seat}", classes="region")
+            if self.bracket:
+                yield Panel(id="bracket", classes="table")
         yield Panel(id="stack", classes="table")
         with Horizontal(id="draft"):
             yield Panel(id="draft-hand", classes="table")
@@ -74,29 +81,41 @@ class AlgomancyBoard(Board):
             self._draw_many(view, decision)
             return
         me = view.viewer if view.viewer is not None else 0
-        them = 1 - me
-        if self._ordered_for != me:
-            regions = self.query_one("#regions", Horizontal)
-            regions.move_child(self.query_one(f"#region-{them}"), before=self.query_one(f"#region-{me}"))
-            self._ordered_for = me
+        them: int | None = 1 - me
+        notes: dict[int, str] = {}
+        if self.bracket:
+            me, them, notes = self._bracket(view)
+        if self._ordered_for != (me, them):
+            if them is not None:
+                regions = self.query_one("#regions", Horizontal)
+                regions.move_child(self.query_one(f"#region-{them}"), before=self.query_one(f"#region-{me}"))
+            self._ordered_for = (me, them)
         refs = marked_refs(decision, view.viewer)
         initiative = int(view.globals.get("initiative", 0))
         opp, you = self.query_one("#opponent", Static), self.query_one("#you", Static)
-        opp.border_title = player_title(view, view.players[them], initiative)
-        you.border_title = player_title(view, view.players[me], initiative)
-        opp.set_class(view.active == them, "-active")
+        you.border_title = player_title(view, view.players[me], initiative, notes.get(me))
         drafting = decision is not None and decision.kind == "draft" and decision.seat_index == me
-        for panel, seat, hand in ((opp, them, True), (you, me, not drafting)):
+        sides = [(you, me, not drafting)]
+        opp.display = them is not None
+        if them is not None:
+            opp.border_title = player_title(view, view.players[them], initiative, notes.get(them))
+            opp.set_class(view.active == them, "-active")
+            sides.insert(0, (opp, them, True))
+        for panel, seat, hand in sides:
             sheet = self.sheet(panel)
             player_body(sheet, self.rules, view, view.players[seat], refs, show_hand=hand)
             self.put(panel, sheet)
         b = view.battle or {}
         names = {p.seat: p.name for p in view.players}
         self.query_one("#regions").set_class(b.get("region") is not None, "-stacked")
-        for seat in (0, 1):
+        table = (me,) if them is None else (me, them)
+        for seat in self.seats:
             w = self.query_one(f"#region-{seat}", Static)
+            w.display = seat in table and not (self.bracket and them is None)  # the draft: nobody plays yet
+            if not w.display:
+                continue
             here = b.get("region") == seat
-            w.border_title = (f"{escape(names[seat])}'s region" + (" — you" if seat == me else "")
+            w.border_title = (f"{escape(names[seat])}'s region" + (" — you" if seat == view.viewer else "")
                               + (" — the battle is here" if here else ""))
             w.set_class(here, "-battle")
             sheet = self.sheet(w)
@@ -110,6 +129,25 @@ class AlgomancyBoard(Board):
         self.query_one("#draft").display = drafting
         if drafting:
             self._show_draft(view, me, refs)
+
+    def _bracket(self, view: GameView) -> tuple[int, int | None, dict[int, str]]:
+        """A cube bracket: who sits at the table (you: the deciding player of the match, or its first;
+        the other: their opponent, nobody while drafting), the bracket panel drawn, and the title notes
+        ("out of the bracket", "★ champion") of the two at the table."""
+        known = bracket_rounds(view)
+        assert known is not None
+        panel = self.query_one("#bracket", Static)
+        panel.border_title = bracket_title(view, known)
+        sheet = self.sheet(panel)
+        bracket_body(sheet, view, known)
+        self.put(panel, sheet)
+        if not started(view):
+            return (view.viewer if view.viewer is not None else 0), None, {}
+        pair = on_table(known)
+        me = view.viewer if view.viewer in pair else pair[0]
+        them = pair[1] if pair[0] == me else pair[0]
+        notes = {s: standing_words(view, known, s) for s in pair}
+        return me, them, {s: n for s, n in notes.items() if n.startswith(("out", "champion"))}
 
     def _draw_many(self, view: GameView, decision: Decision | None) -> None:
         """3–6 players: the opponents compact (counts, life, resources in a line), clockwise from your
@@ -152,7 +190,8 @@ class AlgomancyBoard(Board):
             out = " — out" if view.players[seat].eliminated else ""
             owners = joint_team(view, seat)
             w.border_title = (f"{' and '.join(escape(names[s]) for s in owners)}'s region"
-                              + (" — you" if me in owners else "") + out + (" — the battle is here" if here else ""))
+                              + (" — you" if view.viewer in owners else "") + out
+                              + (" — the battle is here" if here else ""))
             w.set_class(here, "-battle")
             sheet = self.sheet(w)
             region_body(sheet, view, seat, decision, refs, self.colour)
@@ -192,7 +231,12 @@ class AlgomancyBoard(Board):
     def status(self, view: GameView) -> str:
         names = {p.seat: p.name for p in view.players}
         init = names[int(view.globals.get("initiative", 0))]
-        return f"Turn {view.turn} — {view.phase} — initiative: {init}"
+        known = bracket_rounds(view)
+        match = ""
+        if known is not None and started(view) and view.outcome is None:
+            a, b = on_table(known)
+            match = f" — bracket round {known[-1].number}: {names[a]} v {names[b]}"
+        return f"Turn {view.turn} — {view.phase} — initiative: {init}{match}"
 
     def details(self, view: GameView, ref: int) -> str:
         card = cards_by_id(view).get(ref)
@@ -205,11 +249,14 @@ class AlgomancyBoard(Board):
         return f"life {player.counters.get('life', 0)}"
 
 
-def player_title(view: GameView, p: PlayerView, initiative: int) -> str:
+def player_title(view: GameView, p: PlayerView, initiative: int, note: str | None = None) -> str:
+    """A player's header: name, then what matters most first (DEFEATED, or `note`: a bracket's "out of
+    the bracket", "★ champion"), so a narrow panel never cuts it off; then life, team, initiative."""
     you = " (you)" if view.viewer == p.seat else ""
-    init = " — ◆ initiative" if p.seat == initiative else ""
-    out = " — DEFEATED" if p.eliminated else ""
-    return f"{escape(p.name)}{you} — life {p.counters.get('life', 0)}{team_mark(view, p)}{init}{out}"
+    init = " — ◆ initiative" if p.seat == initiative and not p.eliminated else ""
+    word = note if note is not None else "DEFEATED" if p.eliminated else ""
+    mark = f" — {'★ ' if word == 'champion' else ''}{escape(word)}" if word else ""
+    return f"{escape(p.name)}{you}{mark} — life {p.counters.get('life', 0)}{team_mark(view, p)}{init}"
 
 
 TEAM_MARKS = ("▲", "●")

@@ -80,7 +80,8 @@ Cell = CardView | tuple[str, str] | None
 
 @dataclass
 class Formation:
-    """The battle's formations, column by column (each: label lines and four cells)."""
+    """The battle's formations, column by column (each: label lines and four cells); `attacker` and
+    `defender` say who does it ("Dan and Bob attack", "Cat blocks")."""
 
     attacker: str
     defender: str
@@ -143,8 +144,17 @@ def formation(view: GameView, decision: Decision | None) -> Formation | None:
         columns.append((labels, row))
     counter = [cards[u] for u in b.get("counter") or [] if u in cards]
     in_grid = {c.id for _, row in columns for c in row if isinstance(c, CardView)} | {c.id for c in counter}
-    attacker = " & ".join(names[int(a)] for a in b.get("attackers") or [b.get("attacker", 0)])
-    return Formation(attacker, names[int(b.get("defender", 0))], columns, counter, in_grid)
+    attackers = [s for a in b.get("attackers") or [b.get("attacker", 0)] for s in joint_team(view, int(a))]
+    defenders = joint_team(view, int(b.get("defender", 0)))
+    return Formation(they_do([names[s] for s in attackers], "attack"), they_do([names[s] for s in defenders], "block"),
+                     columns, counter, in_grid)
+
+
+def they_do(who: list[str], verb: str) -> str:
+    """`who` doing `verb`, in agreement: "Ann attacks", "Dan and Bob attack", "Ann, Cat and Eve block"."""
+    if len(who) == 1:
+        return f"{who[0]} {verb}s"
+    return f"{', '.join(who[:-1])} and {who[-1]} {verb}"
 
 
 def _label(text: str) -> str:
@@ -154,9 +164,9 @@ def _label(text: str) -> str:
 def grid_tiles(sheet: Sheet, form: Formation, refs: set[int], mods: dict[int, list[CardView]],
                colour: Colour, width: int) -> None:
     """The grid as tiles: one formation column per row of four tiles."""
-    who = fit(form.attacker + " attacks", width * 2 + 1)
+    who = fit(form.attacker, width * 2 + 1)
     sheet.text(f"{' ' * LABEL}  {escape(who)}{' ' * (width * 2 + 1 - len(who))} ║ "
-               f"{escape(fit(form.defender + ' blocks', width * 2))}")
+               f"{escape(fit(form.defender, width * 2))}")
     sheet.text(f"column │ {'back':<{width + 1}}{'front':<{width}} ║ {'front':<{width + 1}}back")
     for labels, row in form.columns:
         faces = [slot_face(*c) if isinstance(c, tuple) else None if c is None else
@@ -208,8 +218,8 @@ def _text_cell(c: Cell, refs: set[int], width: int, row: int) -> list[str | Link
 def grid_text(sheet: Sheet, form: Formation, refs: set[int], mods: dict[int, list[CardView]], width: int) -> None:
     """The grid in text, for narrow regions: three lines per column (name, stats, attributes)."""
     side = width * 2
-    who = fit(form.attacker + " attacks", side)
-    sheet.text(f"{' ' * LABEL}  {escape(who)}{' ' * (side - len(who))}║ {escape(fit(form.defender + ' blocks', side))}")
+    who = fit(form.attacker, side)
+    sheet.text(f"{' ' * LABEL}  {escape(who)}{' ' * (side - len(who))}║ {escape(fit(form.defender, side))}")
     sheet.text(f"column │ {'back':<{width}}{'front':<{width}}║ {'front':<{width}}back")
     for labels, row in form.columns:
         for line in range(3):
