@@ -19,7 +19,13 @@ from cardgames.engine.ruleset import Ruleset
 from cardgames.engine.state import GameObject, State, clone
 
 PRIVATE_GLOBALS = frozenset({"seed"})
-"""Game-wide values no view shows: the seed (it replays every shuffle, and keys the handles)."""
+"""Game-wide values no view shows: the seed (it replays every shuffle, and keys the handles), and
+every global whose name begins with `_` (a game's own bookkeeping, which may name hidden cards)."""
+
+
+def shown_global(name: str) -> bool:
+    """A global every view may carry (not the seed, not a game's `_` bookkeeping)."""
+    return name not in PRIVATE_GLOBALS and not name.startswith("_")
 
 
 class CardView(BaseModel):
@@ -151,7 +157,7 @@ def build_view(rules: Ruleset, state: State, viewer: int | None, decision: Decis
     own = decision is not None and viewer == decision.seat_index
     return GameView(
         game=state.game, viewer=viewer, turn=state.turn, active=state.active, phase=state.phase,
-        globals={k: clone(v) for k, v in state.globals.items() if k not in PRIVATE_GLOBALS},
+        globals={k: clone(v) for k, v in state.globals.items() if shown_global(k)},
         players=[
             PlayerView(seat=p.seat, name=p.name, team=p.team, eliminated=p.eliminated,
                        counters=dict(p.counters), props=clone(p.props),

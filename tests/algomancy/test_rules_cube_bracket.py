@@ -24,7 +24,7 @@ def bracket_game(players: int = 3, seed: int = 4, **options: object) -> Game:
     names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"][:players]
     g = new_game("algomancy", names, seed, {"format": "cube", "cube_play": "bracket",
                                            "stop": {n: "always" for n in names}, **options})
-    while g.state.globals.get("cube_decks") is None:
+    while g.state.globals.get("_cube_decks") is None:
         g.choose("done")  # the draft: keep the two cards drawn, pass the pack as it is
     return g
 
@@ -56,7 +56,7 @@ def lose(g: Game, *seats: int) -> Game:
 
 
 def drafted(g: Game, seat: int) -> list[int]:
-    return sorted(int(o) for o in g.state.globals["cube_decks"][str(seat)])
+    return sorted(int(o) for o in g.state.globals["_cube_decks"][str(seat)])
 
 
 def held(g: Game, seat: int) -> list[int]:
@@ -150,7 +150,7 @@ def test_cube_draft_a_bracket_seats_up_to_eight_drafters() -> None:
 def test_traditional_cube_draft_then_a_bracket() -> None:
     names = ["Ann", "Bob", "Cat"]
     g = new_game("algomancy", names, 2, {"format": "cube", "cube_style": "traditional", "cube_play": "bracket"})
-    while g.state.globals.get("cube_decks") is None:
+    while g.state.globals.get("_cube_decks") is None:
         d = g.decision
         g.choose("done" if any(o.key == "done" for o in d.options) else d.options[0].key)
     assert matches(g) == [(1, [ANN, BOB])] and all(len(drafted(g, s)) == 30 for s in range(3))
@@ -182,3 +182,12 @@ def test_cube_draft_a_bracket_is_rebuilt_from_its_public_results(players: int, l
             if st.place == "waits" and st.opponent is not None:  # paired later in this round
                 assert st.round == known[-1].number and st.opponent not in current.seats
         g = lose(g, loser)
+
+
+def test_cube_draft_a_bracket_no_view_carries_what_each_drafter_drafted() -> None:
+    # the decks recorded for the matches name every drafted card by its object id: only the rules
+    # read them (a global whose name begins with _ is in no view)
+    g = bracket_game(4)
+    assert g.state.globals["_cube_decks"]
+    for seat in (None, 0, 1, 2, 3):
+        assert not any("cube_decks" in name for name in g.view(seat).globals)

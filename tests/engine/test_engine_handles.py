@@ -281,6 +281,15 @@ def test_no_view_shows_the_seed() -> None:
         assert not any("123456" in text for text in strings_in(view.model_dump()))
 
 
+def test_no_view_shows_a_global_whose_name_begins_with_an_underscore() -> None:
+    # a game's own bookkeeping (Algomancy's bracket keeps each drafter's cards under `_cube_decks`)
+    g = start("allegiance", "duel", 2, 7)
+    g.state.globals["_drafted"] = {"0": [1, 2, 3]}
+    g.state.globals["shown"] = 1
+    for v in viewers(g):
+        assert "_drafted" not in g.view(v).globals and g.view(v).globals["shown"] == 1
+
+
 def _refs(view: GameView) -> Iterator[tuple[str, int]]:
     """Every object reference a view carries outside the cards' own ids."""
     for z in view.zones.values():

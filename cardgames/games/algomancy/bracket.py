@@ -85,7 +85,7 @@ class Bracket:
         """A match begins: the table is reset for the two players, who draw their opening hands."""
         state = flow.state
         flow.emit(MatchBegan(pair, rnd))
-        decks = state.globals["cube_decks"]
+        decks = state.globals["_cube_decks"]
         assert isinstance(decks, dict)
         drafter = {int(o): int(s) for s, oids in decks.items() for o in oids}
         for oid in sorted(state.objects):
@@ -119,7 +119,8 @@ def start_bracket(flow: Flow, seats: list[int]) -> bool:
     state = flow.state
     if state.globals.get("bracket") is None:
         return False
-    flow.emit(ce.GlobalSet("cube_decks", {str(s): list(state.zones[f"deck:{s}"].cards) for s in seats}))
+    decks = {str(s): list(state.zones[f"deck:{s}"].cards) for s in seats}
+    flow.emit(ce.GlobalSet("_cube_decks", decks))  # (underscored: it names cards, no view carries it)
     flow.push("match", first=True)
     return True
 

@@ -34,7 +34,7 @@ HELP = """\
 | click a name | inspect the card |
 | click "+ here", "+ behind", "+ block" | Algomancy: put the unit you picked in that slot of the grid |
 | i | inspect the card the highlighted option is about |
-| L (shift+l) | the cards the recent log names that you can see: pick one to inspect it (or click a card's name in the log) |
+| L (shift+l) | the cards the recent log names that you can see: pick one to inspect it (or click its name) |
 | w | what you cannot do right now, and why (cost, affinity, timing, cooldowns) |
 | click "Abilities" | Allegiance: a hero's eight abilities in full |
 | u | undo your last choice (refused once hidden cards were revealed) |
