@@ -133,3 +133,6 @@ async def test_a_bracket_final_played_through_the_app_ends_with_the_champion(tmp
         titles = {panels["opponent"].split("\n")[0], panels["you"].split("\n")[0]}
         assert any(t.startswith(f"{g.players[champion]}") and "★ champion" in t for t in titles), titles
         assert any("out of the bracket (lost to" in t for t in titles), titles
+        summary = str(app.screen.query_one("#summary", Static).render())  # the game-over screen
+        assert f"{g.players[champion]}: champion" in summary
+        assert f"{loser}: out of the bracket (lost to" in summary and "defeated" not in summary

@@ -248,6 +248,11 @@ class AlgomancyBoard(Board):
     def standing(player: PlayerView) -> str:
         return f"life {player.counters.get('life', 0)}"
 
+    @classmethod
+    def fate(cls, view: GameView, player: PlayerView) -> str:
+        known = bracket_rounds(view)  # a bracket: the champion, and in which round each went out
+        return super().fate(view, player) if not known else standing_words(view, known, player.seat)
+
 
 def player_title(view: GameView, p: PlayerView, initiative: int, note: str | None = None) -> str:
     """A player's header: name, then what matters most first (DEFEATED, or `note`: a bracket's "out of

@@ -370,6 +370,12 @@ class Board(VerticalScroll):
         """How a player ended the game, from the public view, for the game-over summary (e.g. "life 12")."""
         return ""
 
+    @classmethod
+    def fate(cls, view: GameView, player: PlayerView) -> str:
+        """A player's line in the game-over summary, from the public view: "defeated", or how they
+        stand (`standing`); a game whose end says more (a bracket's rounds) says it here."""
+        return "defeated" if player.eliminated else cls.standing(player)
+
     def show_own(self) -> None:
         """Bring the seated player's own area (at the bottom) into view: anchored, the board is
         scrolled to its end by the layout that places the new panels (no frame of its own, as a

@@ -33,8 +33,7 @@ class GameOverScreen(PacedScreen[None]):
         lines = [head, "", f"Turns played: {view.turn}    Decisions: {len(game.choices())}"]
         board = board_class(game.ruleset.name)
         for p in view.players:
-            fate = "defeated" if p.eliminated else board.standing(p)
-            lines.append(f"  {escape(p.name)}: {fate}")
+            lines.append(f"  {escape(p.name)}: {escape(board.fate(view, p))}")
         yield Header(icon="♠")
         yield Static("\n".join(lines), id="summary")
         yield RichLog(id="final-log", wrap=True, markup=True)
