@@ -18,6 +18,7 @@ from cardgames.engine.state import (
     State,
     Zone,
     clone,
+    update_cloned,
 )
 
 # -- players, zones, objects --------------------------------------------------------------
@@ -382,7 +383,7 @@ class FrameUpdated(Event):
 def _frame_upd(s: State, e: FrameUpdated) -> None:
     for f in reversed(s.frames):
         if f.id == e.id:
-            f.data.update(clone(e.changes))
+            update_cloned(f.data, e.changes)
             return
     raise ValueError(f"no frame {e.id}")
 

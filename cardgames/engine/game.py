@@ -42,11 +42,13 @@ def fold(ruleset: Ruleset, events: list[Event]) -> State:
 class Game:
     """One game: read `decision`, answer with `choose`; everything else follows from the log."""
 
-    def __init__(self, ruleset: Ruleset, events: list[Event], header: dict[str, Json]) -> None:
+    def __init__(self, ruleset: Ruleset, events: list[Event], header: dict[str, Json],
+                 state: State | None = None) -> None:
+        """`state`, if given, must be the fold of `events` (`new` has it already: no second fold)."""
         self.ruleset = ruleset
         self.header = header
         self.events: list[Event] = events
-        self.state = fold(ruleset, events)
+        self.state = fold(ruleset, events) if state is None else state
         self.flow = Flow(ruleset, self.state, self.events)
         self._ask: Ask | None = None
         """What the rules wait on (None: the game is over)."""
@@ -114,7 +116,7 @@ class Game:
             if problem is None:
                 assert isinstance(ev, ce.Chose)
                 try:
-                    game._replay(ev.key)
+                    game.replay_answer(ev.key)
                 except Exception as exc:
                     problem = f"the recorded answer {ev.key!r} is refused: {exc}"
             if problem is not None:
@@ -174,7 +176,7 @@ class Game:
         flow = Flow(ruleset, state, events)
         flow.emit(ce.GlobalSet("seed", seed))
         ruleset.setup(flow, list(names), opts)
-        return cls(ruleset, events, header)
+        return cls(ruleset, events, header, state)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -241,10 +243,17 @@ class Game:
             raise IllegalChoice(f"an answer is an Option or its key, not {type(choice).__name__}")
         self._answer(d.seat_index, d.kind, d.option(key))
 
-    def _replay(self, key: str) -> None:
-        """Answer the pending decision with `key` as `choose` does, without numbering the decision
-        it answers nor the next one (a replay answers them at once; `decision` builds one on demand).
-        """
+    @property
+    def waiting_on(self) -> tuple[int, str] | None:
+        """(seat index, kind) of the decision the game waits on, without numbering it (None: the
+        game is over); for replays, which answer every decision at once."""
+        ask = self._ask
+        return None if ask is None else (ask.seat, ask.kind)
+
+    def replay_answer(self, key: str) -> None:
+        """Answer the pending decision with `key` as `choose` does, with the same checks, without
+        numbering the decision it answers nor the next one (a replay answers them at once;
+        `decision` builds one on demand)."""
         ask = self._ask
         if ask is None:
             raise IllegalChoice(f"the game is over ({self._ended()}); there is no decision to answer")
@@ -330,7 +339,7 @@ class Game:
 
     def _number(self, ask: Ask) -> Decision:
         token = next(_TOKENS)
-        opts = tuple(Option(o.key, o.label, o.group, o.ref, token) for o in ask.options)
+        opts = tuple([Option(o.key, o.label, o.group, o.ref, token) for o in ask.options])
         return Decision(len(self.events), ask.seat, self.state.players[ask.seat].name, ask.kind,
                         ask.prompt, opts, clone(ask.info), token)
 

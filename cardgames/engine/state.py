@@ -41,6 +41,13 @@ def clone(value: Json) -> Json:
     return value
 
 
+def update_cloned(target: dict[str, Json], changes: dict[str, Json]) -> None:
+    """`target.update(clone(changes))` without first building the copy of `changes` (a frame
+    update, the commonest event of a log, does this)."""
+    for k, v in changes.items():
+        target[k] = v if type(v) in _ATOMS else clone(v)
+
+
 @dataclass
 class GameObject:
     """A card (or token) in the game, wherever it is."""

@@ -73,12 +73,13 @@ def _verify(ruleset: Ruleset, header: dict[str, Any], saved: list[Event], trunca
         if fresh.outcome is not None:
             return _compare(saved, fresh, start, f"the replay ended before choice {n} of "
                             f"{len(choices)}")
-        d = fresh.decision
-        if d.seat_index != seat:
+        waiting = fresh.waiting_on  # no Decision numbered per answer: a replay gives them at once
+        if waiting is not None and waiting[0] != seat:
             return _compare(saved, fresh, start, f"choice {n} ({key!r}) was made by seat "
-                            f"{seat}, but the replay waits on {d.seat}'s {d.kind}")
+                            f"{seat}, but the replay waits on {fresh.players[waiting[0]]}'s "
+                            f"{waiting[1]}")
         try:
-            fresh.choose(key)
+            fresh.replay_answer(key)
         except CardgamesError as exc:
             return _compare(saved, fresh, start,
                             f"choice {n} ({key!r}) is refused on replay: {exc}")

@@ -78,12 +78,23 @@ def gear(state: State, seat: int, kind: str) -> GameObject | None:
 
 
 def attachments(state: State, host: int) -> list[GameObject]:
-    return [
-        state.objects[i]
-        for p in state.players
-        for i in state.zones[territory(p.seat)].cards
-        if state.objects[i].attached_to == host
-    ]
+    """The cards in play attached to `host`, in territory order."""
+    # Asked for each unit's keywords, many times a step: one pass over the table finds every
+    # host's, remembered until the next event changes the table.
+    by_host = state.cached("allegiance.attachments", lambda: _attachments_by_host(state))
+    return list(by_host.get(host, ()))
+
+
+def _attachments_by_host(state: State) -> dict[int, list[GameObject]]:
+    """Host id -> the cards in play attached to it, in territory order."""
+    out: dict[int, list[GameObject]] = {}
+    objects, zones = state.objects, state.zones
+    for p in state.players:
+        for i in zones[territory(p.seat)].cards:
+            obj = objects[i]
+            if obj.attached_to is not None:
+                out.setdefault(obj.attached_to, []).append(obj)
+    return out
 
 
 def opponents(state: State, seat: int) -> list[int]:

@@ -41,7 +41,8 @@ class Maneuvers:
         main = is_main(state, seat, frame)
         opts: list[Option] = []
         hero = cat.hero(str(p.props["hero"]))
-        cds = board.cooldowns(state, seat)
+        cds: dict[str, int] = p.props.get("cooldowns") or {}  # only read here: no copy
+        hand = state.cards_in(board.hand(seat))  # looked through twice: units, then actions
         if main:
             if has_attacker(cat, state, seat):
                 for opp in board.opponents(state, seat):
@@ -53,7 +54,7 @@ class Maneuvers:
                             hero_ref(opp),
                         )
                     )
-            for obj in state.cards_in(board.hand(seat)):
+            for obj in hand:
                 card = cat.card(obj.card)
                 if isinstance(card, UnitCard) and card.cost <= gold:
                     opts.append(Option(f"enlist:{obj.id}", f"Enlist {card.name} ({card.cost} gold)",
@@ -64,7 +65,7 @@ class Maneuvers:
             ):
                 tag = " (reaction)" if ab.reaction else ""
                 opts.append(Option(f"ability:{ab.id}", f"Use {ab.name}{tag}", "ability"))
-        for obj in state.cards_in(board.hand(seat)):
+        for obj in hand:
             card = cat.card(obj.card)
             if not isinstance(card, ActionCard):
                 continue
