@@ -40,3 +40,21 @@ async def test_a_log_scrolled_back_stays_where_the_player_put_it() -> None:
         app.query_one("#above").styles.height = 10
         await settle(app, pilot)  # type: ignore[arg-type]
         assert log.scroll_y == 5
+
+
+async def test_each_viewer_gets_back_the_lines_kept_for_them_and_no_one_elses() -> None:
+    app = Side()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one(GameLog)
+        assert log.switch(None)  # the public table, shown from the start
+        log.write("public 1")
+        assert not log.switch(0)  # Ann's screen: nothing kept yet, written anew
+        log.write("Ann draws Secret Card")
+        assert log.switch(None)  # back on the public table: its own lines, not Ann's
+        await settle(app, pilot)  # type: ignore[arg-type]
+        assert [s.text.strip() for s in log.lines] == ["public 1"]
+        log.write("public 2")
+        assert log.switch(0)  # Ann again: her lines kept, the new ones to add
+        assert [s.text.strip() for s in log.lines] == ["Ann draws Secret Card"]
+        log.forget()  # an undo: every viewer's lines are written anew
+        assert log.lines == [] and not log.switch(None)

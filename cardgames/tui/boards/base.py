@@ -180,12 +180,7 @@ class Board(VerticalScroll):
         stale = any(panel.size.width and panel.content_size.width != self._widths.get(panel.id or "")
                     for panel in self.query(Static) if panel.id in self._widths)
         if stale or self._drawn != (self.cursor if self.has_focus else self._ring):
-            self.redraw()
-            self.call_later(self._relayout)
-
-    def _relayout(self) -> None:
-        for panel in self.query(Static):
-            panel.refresh(layout=True)
+            self.redraw()  # (a panel whose text changes is laid out again; the others need not be)
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         # The board's height is the screen's: a new scrollable height (its panels grew) changes

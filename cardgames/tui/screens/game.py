@@ -198,19 +198,22 @@ class GameScreen(PacedScreen[None]):
         return self.feeds[seat]
 
     def _refill_log(self) -> None:
-        """Show the seated player's own log (what they may read), from their feed."""
-        log = self.query_one("#log", RichLog)
-        log.clear()
+        """Show the seated player's own log (what they may read): the lines kept for them since
+        they last had the screen and what is new, or, the first time, the newest of their feed."""
+        log = self.query_one("#log", GameLog)
         feed = self._feed()
-        feed.new_lines()
-        self._write_log(feed.lines[-LogFeed.SHOWN:])
+        if log.switch(self.session.seated):
+            self._write_log(feed.new_lines())
+        else:
+            feed.new_lines()
+            self._write_log(feed.lines[-LogFeed.SHOWN:])
 
     def blank_private(self) -> None:
-        """Clear everything private before the curtain goes up."""
+        """Clear everything private as the screen passes to the public table (its log follows,
+        `_refill_log`)."""
         self.board.blank()
         self.query_one("#options", OptionList).clear_options()
         self._set(self.query_one("#prompt", Static), "")
-        self.query_one("#log", RichLog).clear()
 
     def render_all(self) -> None:
         view = self.session.view()
@@ -432,6 +435,7 @@ class GameScreen(PacedScreen[None]):
             self.notify(f"Cannot undo: {reason}", severity="warning")
             return
         self.feeds.clear()
+        self.query_one("#log", GameLog).forget()
         self._refill_log()
         self.advance()
 
