@@ -8,6 +8,7 @@ import html
 import re
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import OptionList, Select, Static
 
 from cardgames.engine.game import Game
@@ -18,8 +19,22 @@ from cardgames.tui.boards.base import Board
 from cardgames.tui.screens.game import GameScreen
 from cardgames.tui.screens.setup import SetupScreen
 
-__all__ = ["Check", "board_text", "leaked", "names_by_visibility", "open_new_game", "own_board", "play_by_bot",
-           "play_by_keys", "press", "screen_text", "take_the_screen"]
+__all__ = ["Check", "LayoutCount", "board_text", "leaked", "names_by_visibility", "open_new_game", "own_board",
+           "play_by_bot", "play_by_keys", "press", "screen_text", "take_the_screen"]
+
+
+class LayoutCount:
+    """Counts the layout passes a screen makes from now on (`count`), by wrapping its layout."""
+
+    def __init__(self, screen: Screen[object]) -> None:
+        self.count = 0
+        original = screen._refresh_layout
+
+        def counted(*args: object, **kwargs: object) -> None:
+            self.count += 1
+            original(*args, **kwargs)  # type: ignore[arg-type]
+
+        screen._refresh_layout = counted  # type: ignore[method-assign]
 
 
 def screen_text(app: CardgamesApp) -> str:

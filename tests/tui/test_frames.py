@@ -9,6 +9,7 @@ import itertools
 import pkgutil
 import time
 
+from kit.app import LayoutCount
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
@@ -42,21 +43,12 @@ async def layouts_after_update(widget_id: str, app: App[None] | None = None) -> 
     app = app or Two()
     async with app.run_test() as pilot:
         await pilot.pause()
-        screen = app.screen
-        passes = 0
-        original = screen._refresh_layout
-
-        def counted(*args: object, **kwargs: object) -> None:
-            nonlocal passes
-            passes += 1
-            original(*args, **kwargs)  # type: ignore[arg-type]
-
-        screen._refresh_layout = counted  # type: ignore[method-assign]
+        passes = LayoutCount(app.screen)
         app.query_one(f"#{widget_id}", Static).update("1\n2\n3\n4\n5")
         for _ in range(10):
             await pilot.pause(0.02)
         assert app.query_one(f"#{widget_id}", Static).size.height == 5
-        return passes
+        return passes.count
 
 
 async def test_a_panel_that_grows_is_laid_out_once() -> None:

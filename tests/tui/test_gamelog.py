@@ -17,29 +17,31 @@ class Side(App[None]):
         yield GameLog(id="log")
 
 
-async def test_the_log_keeps_its_newest_line_in_view_when_the_layout_shortens_it() -> None:
+async def log_after_the_prompt_grows(read_back_to: int | None = None) -> GameLog:
+    """A log of 40 lines, scrolled to its end (or read back to a line), then made shorter by the
+    prompt above it growing."""
     app = Side()
     async with app.run_test(size=(60, 20)) as pilot:
         log = app.query_one(GameLog)
         log.write("\n".join(f"line {n}" for n in range(40)))
         await settle(app, pilot)  # type: ignore[arg-type]
         assert log.scroll_y == log.max_scroll_y > 0
+        if read_back_to is not None:
+            log.scroll_to(y=read_back_to, animate=False, immediate=True)  # the player reads back
         app.query_one("#above").styles.height = 10  # the prompt above grows: the log is shorter
         await settle(app, pilot)  # type: ignore[arg-type]
         assert log.size.height < 17
-        assert log.scroll_y == log.max_scroll_y  # the newest line still in view
+        return log
+
+
+async def test_the_log_keeps_its_newest_line_in_view_when_the_layout_shortens_it() -> None:
+    log = await log_after_the_prompt_grows()
+    assert log.scroll_y == log.max_scroll_y  # the newest line still in view
 
 
 async def test_a_log_scrolled_back_stays_where_the_player_put_it() -> None:
-    app = Side()
-    async with app.run_test(size=(60, 20)) as pilot:
-        log = app.query_one(GameLog)
-        log.write("\n".join(f"line {n}" for n in range(40)))
-        await settle(app, pilot)  # type: ignore[arg-type]
-        log.scroll_to(y=5, animate=False, immediate=True)  # the player reads back
-        app.query_one("#above").styles.height = 10
-        await settle(app, pilot)  # type: ignore[arg-type]
-        assert log.scroll_y == 5
+    log = await log_after_the_prompt_grows(read_back_to=5)
+    assert log.scroll_y == 5
 
 
 async def test_each_viewer_gets_back_the_lines_kept_for_them_and_no_one_elses() -> None:

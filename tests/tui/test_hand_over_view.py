@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kit.app import LayoutCount
 from textual.widgets import RichLog
 
 from cardgames.tools.keybench import FrameClock
@@ -64,24 +65,16 @@ async def test_enter_at_a_curtain_only_uncovers_the_screen_drawn_behind_it(tmp_p
         await settle(app, pilot)
         game = app.screen
         assert isinstance(game, GameScreen)
-        layouts = 0
-        original = game._refresh_layout
-
-        def counted(*args: object, **kwargs: object) -> None:
-            nonlocal layouts
-            layouts += 1
-            original(*args, **kwargs)  # type: ignore[arg-type]
-
-        game._refresh_layout = counted  # type: ignore[method-assign]
+        layouts = LayoutCount(game)
         clock = FrameClock(app)
         for _ in range(60):
             if isinstance(app.screen, CurtainScreen):
                 d = game.session.decision
                 assert d is not None and game.session.seated == d.seat_index  # drawn behind it
-                layouts, frames = 0, clock.count
+                layouts.count, frames = 0, clock.count
                 await press_and_settle(app, pilot, "enter")
                 assert app.screen is game
-                assert (layouts, clock.count - frames) == (0, 1)
+                assert (layouts.count, clock.count - frames) == (0, 1)
                 lifts += 1
             else:
                 await press_and_settle(app, pilot, "1")

@@ -167,18 +167,13 @@ class Algomancy(Ruleset):
         if fmt in TEAM_SIZES and len(names) not in TEAM_SIZES[fmt]:
             raise SetupError(f"format {fmt} is played by " + " or ".join(map(str, TEAM_SIZES[fmt]))
                              + f" players, not {len(names)}")
-        style = options.get("cube_style")
-        if style is not None:
-            if fmt != "cube" or style not in CUBE_STYLES:
-                raise SetupError(f"cube_style: one of {', '.join(CUBE_STYLES)}, in the cube format only")
-            if style != "algomancy":
-                out["cube_style"] = style
-        play = options.get("cube_play")
-        if play is not None:
-            if fmt != "cube" or play not in CUBE_PLAYS:
-                raise SetupError(f"cube_play: one of {', '.join(CUBE_PLAYS)}, in the cube format only")
-            if play != "game":
-                out["cube_play"] = play
+        for key, allowed, default in (("cube_style", CUBE_STYLES, "algomancy"), ("cube_play", CUBE_PLAYS, "game")):
+            value = options.get(key)
+            if value is not None:
+                if fmt != "cube" or value not in allowed:
+                    raise SetupError(f"{key}: one of {', '.join(allowed)}, in the cube format only")
+                if value != default:
+                    out[key] = value
         head = options.get("head_start")
         if head is not None:
             if CONSTRUCTED_TEAMS.get(fmt, fmt) != "archenemy" or head not in (1, 2):
