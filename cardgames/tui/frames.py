@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from time import monotonic
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from textual import events
 from textual.constants import MAX_FPS
@@ -32,11 +32,16 @@ def busy(node: MessagePump) -> bool:
     return bool(getattr(queue, "_unfinished_tasks", queue.qsize()) or node._next_callbacks)
 
 
+def widgets_busy(screen: Screen[Any]) -> bool:
+    """The screen or one of its widgets has a message or callback waiting."""
+    return busy(screen) or any(busy(w) for w in screen.walk_children())
+
+
 def settling(screen: Screen[object]) -> bool:
     """Work that changes what the screen shows is still under way: the app, the screen or one of
     its widgets has a message or callback waiting (e.g. a widget updated by an answer has yet to
     tell the screen that it needs laying out)."""
-    return busy(screen.app) or busy(screen) or any(busy(w) for w in screen.walk_children())
+    return busy(screen.app) or widgets_busy(screen)
 
 
 class FramePacer(Timer):
@@ -103,8 +108,7 @@ class PacedScreen(Screen[ResultType]):
         repaint from the widgets' line caches, not a render of every line. (Textual lays out the
         screen below the top one as it changes, but renders only the one on top.)"""
         settled_by = monotonic() + within
-        while (busy(self) or self._layout_required or any(busy(w) for w in self.walk_children())) \
-                and monotonic() < settled_by:
+        while (self._layout_required or widgets_busy(self)) and monotonic() < settled_by:
             await asyncio.sleep(0.005)  # (no hurry: the terminal is changing hands)
         if self._covered() and self.is_attached:
             self._compositor.render_update(full=True)

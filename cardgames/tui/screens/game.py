@@ -91,8 +91,8 @@ class GameScreen(PacedScreen[None]):
         """The deciding seat's own screen is drawn behind the curtain now up."""
         self._curtain_screen: CurtainScreen | None = None
         """The curtain, kept for the whole game (installed in the app: a dismissed curtain stays)."""
-        self._log_names: dict[str, int] = {}
-        """The card names the log links, each with the number its click action carries."""
+        self._log_names: list[str] = []
+        """The card names the log links; a click action carries a name's place in this list."""
         self._forced_note = ""
         """Answers just given for the players (the only thing to do), shown under the prompt."""
         """The options shown now, in their numbered order (all of them, or the public table's)."""
@@ -391,13 +391,13 @@ class GameScreen(PacedScreen[None]):
         """The action a click on `name` in the log runs (names are kept in a table: a name may
         hold quotes)."""
         if name not in self._log_names:
-            self._log_names[name] = len(self._log_names)
-        return f"screen.inspect_named({self._log_names[name]})"
+            self._log_names.append(name)
+        return f"screen.inspect_named({self._log_names.index(name)})"
 
     def action_inspect_named(self, index: int) -> None:
         """A card name clicked in the log: inspect the card of that name face up now (it may have
         left the table, or turned face down, since the line was written)."""
-        name = next((n for n, i in self._log_names.items() if i == index), None)
+        name = self._log_names[index] if 0 <= index < len(self._log_names) else None
         ref = face_up(self.session.view()).get(name or "")
         if ref is None:
             self.notify(f"{name} is not on the table now." if name else "That card is not on the table now.")
