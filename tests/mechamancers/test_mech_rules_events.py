@@ -152,3 +152,18 @@ def test_most_vp_wins_ties_go_to_field_cost_then_mana_then_shared_h33() -> None:
     assert g.outcome.winners == [BOB]  # type: ignore[union-attr]
     g = end({"field": ["bulwark"], "mana": 0}, {"field": ["bulwark"], "mana": 0})
     assert g.outcome.winners == [ANN, BOB] and g.outcome.draw  # type: ignore[union-attr]
+
+
+def test_the_end_says_the_scores_and_the_tie_break_that_decided_h33() -> None:
+    """The game-over line names each player's victory points, and each tie-break used (not the winner
+    again: the screen's head already says who won)."""
+    def reason(ann: dict[str, Any], bob: dict[str, Any]) -> str:
+        g = game(2, given={"events": [], "players": two(ann, bob)})
+        while g.outcome is None:
+            finish_turn(g)
+        return g.outcome.reason  # type: ignore[union-attr]
+    assert reason({"vp": 6}, {"vp": 8}) == "the event pile ran out; victory points: Bob 8, Ann 6"
+    assert reason({"field": ["bulwark", "plate-sentry"]}, {"field": ["bulwark"]}).endswith(
+        "victory points: Ann 7, Bob 7; tied, so field cost: Ann 4, Bob 3")
+    assert reason({"field": ["bulwark"], "mana": 0}, {"field": ["bulwark"], "mana": 1}).endswith(
+        "; tied, so field cost: Ann 3, Bob 3; tied, so mana: Ann 3, Bob 4")

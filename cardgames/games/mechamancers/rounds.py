@@ -48,6 +48,21 @@ def standings(cat: Catalog, state: State) -> list[int]:
     return [s for s in range(len(state.players)) if key(s) == best]
 
 
+def final_score(cat: Catalog, state: State) -> str:
+    """The scores behind `standings`, most victory points first, and the tie-break that decided."""
+    seats = sorted(range(len(state.players)), key=lambda s: -t.vp(state, s))
+    text = "victory points: " + ", ".join(f"{state.players[s].name} {t.vp(state, s)}" for s in seats)
+    top = [s for s in seats if t.vp(state, s) == t.vp(state, seats[0])]
+    for word, value in (("field cost", lambda s: b.field_cost(cat, state, s)),
+                        ("mana", lambda s: t.mana(state, s))):
+        if len(top) < 2:
+            break
+        text += f"; tied, so {word}: " + ", ".join(f"{state.players[s].name} {value(s)}" for s in top)
+        best = max(value(s) for s in top)
+        top = [s for s in top if value(s) == best]
+    return text
+
+
 class Rounds:
     """The `round` frame (the game's spine) and the `pledge` frame."""
 
@@ -94,9 +109,7 @@ class Rounds:
             pile = state.zones[t.EVENTS].cards
             if not pile:
                 winners = standings(self.cat, state)
-                names = " and ".join(state.players[s].name for s in winners)
-                flow.emit(ce.GameEnded(winners, f"the event pile ran out; {names} "
-                                       f"{'share the victory' if len(winners) > 1 else 'wins'}",
+                flow.emit(ce.GameEnded(winners, f"the event pile ran out; {final_score(self.cat, state)}",
                                        draw=len(winners) > 1))
                 return None
             top = pile[-1]
