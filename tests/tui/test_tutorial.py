@@ -218,6 +218,49 @@ async def test_the_coach_rings_the_card_it_points_at_and_marks_the_panel() -> No
         assert not screen.board.query_one("#seat-0").has_class("-coach")
 
 
+async def step_to(app: CardgamesApp, pilot: Pilot[None], screen: LessonScreen, title: str) -> None:
+    """Go through the lesson as the coach expects, up to the step with this title."""
+    while screen.coach.current is not None and screen.coach.current.title != title:
+        if screen.coach.current.kind == "read":
+            await press(app, pilot, "n")
+        else:
+            option = screen.coach.expected()
+            assert option is not None
+            await choose(app, pilot, screen, option.key)
+    assert screen.coach.current is not None, f"no step {title!r}"
+    await settle(app, pilot)
+
+
+async def test_the_board_shows_what_the_coach_points_at_else_the_learners_own_area() -> None:
+    """Four players overflow the board: a step that shows a panel scrolls it into view; a step that
+    shows nothing keeps the learner's own panel (at the bottom) in view."""
+    lesson = load_lesson(next(d for d in lesson_dirs("allegiance") if d.name == "06-more-players"))
+    app = CardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(app, pilot, lesson)
+        board = screen.board
+        assert board.max_scroll_y > 0
+        await step_to(app, pilot, screen, "A battle against the other team")  # show: seat-1
+        assert board.region.overlaps(board.query_one("#seat-1").region)
+        await step_to(app, pilot, screen, "End your turn")  # shows nothing
+        own = board.query_one(f"#seat-{screen.coach.seat}")
+        assert board.region.contains_region(own.region), (board.region, own.region)
+
+
+async def test_a_board_shorter_than_the_screen_starts_at_the_top() -> None:
+    """Anchored to the learner's own area, a board whose panels do not fill it is not pushed down
+    (Textual scrolls an anchored widget to its content's end, even above the top)."""
+    lesson = load_lesson(lesson_dirs("mechamancers")[0])
+    app = CardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(app, pilot, lesson)
+        await step_to(app, pilot, screen, "Keep a role in secret")
+        board = screen.board
+        assert board.max_scroll_y == 0 and board.scroll_offset.y == 0
+        first = next(iter(board.children))
+        assert first.region.y == board.content_region.y
+
+
 def test_learn_opens_the_app_on_that_games_lessons(monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str | None] = []
     monkeypatch.setattr(CardgamesApp, "run", lambda self, **_: opened.append(self.pending_lessons))

@@ -53,13 +53,12 @@ def final_score(cat: Catalog, state: State) -> str:
     seats = sorted(range(len(state.players)), key=lambda s: -t.vp(state, s))
     text = "victory points: " + ", ".join(f"{state.players[s].name} {t.vp(state, s)}" for s in seats)
     top = [s for s in seats if t.vp(state, s) == t.vp(state, seats[0])]
-    for word, value in (("field cost", lambda s: b.field_cost(cat, state, s)),
-                        ("mana", lambda s: t.mana(state, s))):
+    for word in ("field cost", "mana"):
         if len(top) < 2:
             break
-        text += f"; tied, so {word}: " + ", ".join(f"{state.players[s].name} {value(s)}" for s in top)
-        best = max(value(s) for s in top)
-        top = [s for s in top if value(s) == best]
+        value = {s: b.field_cost(cat, state, s) if word == "field cost" else t.mana(state, s) for s in top}
+        text += f"; tied, so {word}: " + ", ".join(f"{state.players[s].name} {value[s]}" for s in top)
+        top = [s for s in top if value[s] == max(value.values())]
     return text
 
 

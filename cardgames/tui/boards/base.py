@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Offset, Size
 from textual.markup import escape
 from textual.widgets import OptionList, Static
 
@@ -114,6 +114,12 @@ class Board(VerticalScroll):
         """The stop ringed in the panels as last drawn."""
         self.spotlight: set[int] = set()
         """Cards a lesson's coach points at: ringed while no option's card is."""
+
+    @property
+    def scroll_offset(self) -> Offset:
+        """Textual's, never above the top: anchored (`show_own`), Textual scrolls to the content's end
+        even when the content is shorter than the board, which left blank space above it."""
+        return Offset(round(self.scroll_x), max(0, round(self.scroll_y)))
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -269,6 +275,17 @@ class Board(VerticalScroll):
         if at is not None:
             panel, spot = stops[at]
             self.scroll_to_region(virtual_region(self, panel, spot), animate=False, immediate=True)
+
+    def show_card(self, refs: set[int]) -> bool:
+        """Bring the first of these cards on the board into view, letting the anchor go; False if
+        none is on it."""
+        stops = self.stops()
+        at = next((i for i, (_, s) in enumerate(stops) if s.ref in refs), None)
+        if at is None:
+            return False
+        panel, spot = stops[at]
+        self.scroll_to_region(virtual_region(self, panel, spot), animate=False, immediate=True)
+        return True
 
     def _current(self) -> Stop | None:
         stops = self.stops()

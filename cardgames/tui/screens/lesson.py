@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Header, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
@@ -232,14 +233,25 @@ class LessonScreen(GameScreen):
         key, names = self.coach.spotlight()
         for panel in self.board.query(f".{MARK}"):
             panel.remove_class(MARK)
-        for name in names:
-            for panel in self.board.query(f"#{name}") if re.fullmatch(r"[\w-]+", name) else []:
-                panel.add_class(MARK)
+        marked = [panel for name in names if re.fullmatch(r"[\w-]+", name)
+                  for panel in self.board.query(f"#{name}")]
+        for panel in marked:
+            panel.add_class(MARK)
+        if self.board.spotlight or marked:
+            self.call_after_refresh(self._into_view, marked[0] if marked else None)
+        else:
+            self.board.show_own()
         options = self.query_one("#options", OptionList)
         if key is not None:
             index = next((i for i in range(options.option_count) if options.get_option_at_index(i).id == key), None)
             if index is not None:
                 options.highlighted = index
+
+    def _into_view(self, panel: Widget | None) -> None:
+        """Once laid out: what the coach points at in view — a card, else a panel. (When it points at
+        nothing, the learner's own area is kept in view: `_spotlight`.)"""
+        if not self.board.show_card(self.board.spotlight) and panel is not None:
+            self.board.scroll_to_widget(panel, animate=False, immediate=True)
 
     # -- answering through the coach ---------------------------------------------------------
 
