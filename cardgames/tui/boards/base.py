@@ -14,6 +14,7 @@ wears the cursor's ring instead.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding
@@ -276,7 +277,7 @@ class Board(VerticalScroll):
             panel, spot = stops[at]
             self.scroll_to_region(virtual_region(self, panel, spot), animate=False, immediate=True)
 
-    def show_card(self, refs: set[int]) -> bool:
+    def show_card(self, refs: Collection[int]) -> bool:
         """Bring the first of these cards on the board into view, letting the anchor go; False if
         none is on it."""
         stops = self.stops()
