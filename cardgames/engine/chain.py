@@ -103,8 +103,11 @@ def _taking_part(state: State, frame: Frame) -> int:
 class PriorityWindow:
     """Frame kind "priority"."""
 
-    def __init__(self, rules: PriorityRules) -> None:
+    def __init__(self, rules: PriorityRules, act: str = "play a card, use an ability or pass") -> None:
+        """`act`: what a seat with priority may do, in the game's words (Allegiance: "play a maneuver
+        or pass")."""
         self.rules = rules
+        self.act = act
 
     def run(self, flow: Flow, frame: Frame) -> Ask | None:
         state = flow.state
@@ -146,7 +149,7 @@ class PriorityWindow:
         if state.chain:
             return f"Respond to {state.chain[-1].label}, or pass"
         title = str(frame.data.get("title") or frame.data.get("window") or "")
-        return f"{title}: play a maneuver or pass" if title else "Play a maneuver or pass"
+        return f"{title}: {self.act}" if title else self.act[0].upper() + self.act[1:]
 
     def answer(self, flow: Flow, frame: Frame, option: Option) -> None:
         if option.key == PASS:

@@ -59,3 +59,19 @@ def test_a_window_passes_clockwise_by_default() -> None:
 def test_a_window_with_an_order_passes_round_it_and_steps_over_a_player_who_is_out() -> None:
     assert asked([0, 2, 1, 3]) == [0, 2, 1, 3]
     assert asked([0, 2, 1, 3], out=(2,)) == [0, 1, 3]
+
+
+def test_a_window_asks_in_the_games_own_words() -> None:
+    """The prompt names what a seat may do: the engine's default is no one game's vocabulary
+    (Algomancy and ARC-mage were asked to "play a maneuver", Allegiance's word); a game gives its own."""
+    def prompt(window: chain.PriorityWindow) -> str:
+        state = State(game="pass-only", players=[Player(seat=0, name="A", team=0), Player(seat=1, name="B", team=1)])
+        rules = PassOnly()
+        rules.frame_kinds["priority"] = window
+        flow = Flow(rules, state, [])
+        chain.open_window(flow, 0, "w", "Battle", seats=[0, 1])
+        ask = flow.advance()
+        assert ask is not None
+        return ask.prompt
+    assert prompt(chain.PriorityWindow(PassOnly())) == "Battle: play a card, use an ability or pass"
+    assert prompt(chain.PriorityWindow(PassOnly(), act="play a maneuver or pass")) == "Battle: play a maneuver or pass"

@@ -74,7 +74,7 @@ class Allegiance(Ruleset):
         a, b, t = self.announcing, self.battle_rules, self.turn
         self.frame_kinds: dict[str, FrameKind] = {
             "turn": t,
-            "priority": chainmod.PriorityWindow(self.man),
+            "priority": chainmod.PriorityWindow(self.man, act="play a maneuver or pass"),
             "announce": FnFrame(a.announce_run, a.announce_answer),
             "order_triggers": FnFrame(a.order_run, a.order_answer),
             "resolve": effects.Resolution(self),
