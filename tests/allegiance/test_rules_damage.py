@@ -22,6 +22,7 @@ from allegiance_play import (
 )
 
 from cardgames.engine.game import Game
+from cardgames.engine.logbook import Logbook
 from cardgames.games.allegiance import board
 
 
@@ -304,3 +305,16 @@ def test_battle_damage_kills_after_prevention_only() -> None:
     while g.state.battle is not None:
         g.choose("pass")
     assert in_play(g, recruit) and damage_on(g, recruit) == 1
+
+
+def test_the_log_says_whose_unit_is_damaged_or_healed() -> None:
+    """With several players the same card can be in more than one territory: the log names a damaged
+    or healed unit's controller ("Halberdier (Allison)"); a hero's name says whose it is already."""
+    g = mid({"Paul": {"gold": 2, "hand": ["skilled-strike"]}, "Allison": {"territory": ["halberdier"]}})
+    start = len(g.events)
+    play(g, "Play Skilled Strike", unit(g, "Allison", "halberdier"))
+    next_main(g)
+    lines = Logbook(g.ruleset, None).read(g.events)
+    new = Logbook(g.ruleset, None).read(g.events[:start])
+    said = lines[len(new):]
+    assert "Skilled Strike deals 3 damage to Halberdier (Allison)" in said, said

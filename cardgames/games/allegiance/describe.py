@@ -22,6 +22,12 @@ def describe_event(cat: Cards, state: State, ev: Event, viewer: int | None) -> s
     def name(ref: int) -> str:
         return board.name_of(cat, state, ref)
 
+    def whose(ref: int) -> str:
+        """A hero's name says whose it is already; a unit's gets its controller's ("Infantry (Bob)")."""
+        if board.is_hero(ref) or ref not in state.objects:
+            return name(ref)
+        return f"{name(ref)} ({who(state.objects[ref].controller)})"
+
     if isinstance(ev, ce.TurnBegan):
         return f"— Turn {ev.turn}: {who(ev.active)} —" if ev.turn else None
     if isinstance(ev, ce.PhaseBegan):
@@ -48,9 +54,9 @@ def describe_event(cat: Cards, state: State, ev: Event, viewer: int | None) -> s
         tail = ""
         if ev.target < 0:
             tail = f" → health {state.players[-ev.target - 1].counters['health']}"
-        return f"{src} {ev.amount} {kind} to {name(ev.target)}{prevented}{tail}"
+        return f"{src} {ev.amount} {kind} to {whose(ev.target)}{prevented}{tail}"
     if isinstance(ev, Healed):
-        return f"{name(ev.target)} heals {ev.amount} damage"
+        return f"{whose(ev.target)} heals {ev.amount} damage"
     if isinstance(ev, ce.ChainPushed):
         targets = [name(t) for ts in ev.targets.values() for t in ts]
         return f"{ev.label}" + (f" → {', '.join(targets)}" if targets else "") + " (on the chain)"
