@@ -10,7 +10,7 @@ from cardgames.engine.events import Event
 from cardgames.engine.state import State
 from cardgames.games.allegiance import board
 from cardgames.games.allegiance.cards import Cards
-from cardgames.games.allegiance.events import CardDrawn, Damaged, GoldChanged, Healed
+from cardgames.games.allegiance.events import CardDrawn, Damaged, GoldChanged, Healed, is_hero
 
 
 def describe_event(cat: Cards, state: State, ev: Event, viewer: int | None) -> str | None:
@@ -24,7 +24,7 @@ def describe_event(cat: Cards, state: State, ev: Event, viewer: int | None) -> s
 
     def whose(ref: int) -> str:
         """A hero's name says whose it is already; a unit's gets its controller's ("Infantry (Bob)")."""
-        if board.is_hero(ref) or ref not in state.objects:
+        if is_hero(ref) or ref not in state.objects:
             return name(ref)
         return f"{name(ref)} ({who(state.objects[ref].controller)})"
 
