@@ -12,7 +12,7 @@ import yaml
 from cardgames.catalog.loader import CatalogError, Problem, load_card_files, read_yaml
 from cardgames.catalog.paths import cards_dir
 from cardgames.engine.decisions import CardgamesError
-from cardgames.games.arcmage.schema import Card, CardFile, Decklist
+from cardgames.games.arcmage.schema import Card, CardFile, Decklist, Static
 from cardgames.games.arcmage.vocabulary import step_problems
 
 DECK_SIZE = 45
@@ -114,6 +114,14 @@ def effects_of(card: Card) -> list[tuple[str, dict[str, Any], list[dict[str, Any
     return out
 
 
+def statics_of(card: Card) -> list[Static]:
+    """Every passive the card may put in force: its own, its enchantment's, its cities' levels."""
+    out = list(card.statics) + [lv.static for lv in card.levels if lv.static is not None]
+    if card.enchant is not None and card.enchant.static is not None:
+        out.append(card.enchant.static)
+    return out
+
+
 @dataclass(frozen=True)
 class EffectRef:
     """What an ability reference resolves to."""
@@ -130,6 +138,10 @@ class Catalog:
         self.decks = decks
         self.fingerprint = fingerprint
         self.by_name = {c.name.lower(): c for c in cards.values()}
+        self.lowers_def = frozenset(cid for cid, c in cards.items() if any(st.def_ < 0 for st in statics_of(c)))
+        """Cards with a passive that may lower a creature's defense (the state checks' quick test)."""
+        self.from_grave = frozenset(cid for cid, c in cards.items() if c.from_grave is not None)
+        """Cards that work from a graveyard (Wight)."""
 
     @classmethod
     def load(cls, paths: list[Path] | None = None) -> Catalog:

@@ -213,18 +213,46 @@ def check_state(flow: Flow) -> bool:
 def _to_check(rules: Rules, state: State, hold: bool) -> tuple[list[int], list[int]]:
     """Creatures with lethal damage, and cities at 0 defense (not while a combat is under way: R57)."""
     cities = [] if hold else [c.id for c in t.all_cities(state) if board.city_defense(rules, state, c) <= 0]
-    dying = [o.id for o in t.all_creatures(state) if lethal(rules, state, o)
-             and "indestructible" not in board.keywords(rules, state, o)]
+    suspects = _suspects(rules, state)
+    if not suspects and suspects is not None:
+        return [], cities  # speed: nothing can be lethal, without listing every creature and passive in force
+    dying = [o.id for o in t.all_creatures(state) if (suspects is None or o.id in suspects)
+             and lethal(rules, state, o) and "indestructible" not in board.keywords(rules, state, o)]
     return dying, cities
+
+
+def _suspects(rules: Rules, state: State) -> set[int] | None:
+    """The creatures that may have lethal damage, from their counters and printed defense alone; None
+    (every creature) while something in play or an effect may lower a defense. A superset of the
+    creatures `lethal` finds: one pass over the armies and cities, checked against it in the tests."""
+    if any(m.stat == "def" and m.amount < 0 for m in state.modifiers):
+        return None
+    cards, lowers = rules.cards, rules.cat.lowers_def
+    out: set[int] = set()
+    objects, zones = state.objects, state.zones
+    for s in state.live_seats():
+        if any(objects[e].card in lowers for e in zones[t.ench(s)].cards):
+            return None
+        for zone in (t.army(s), *(t.residents_zone(c) for c in zones[t.kingdom(s)].cards)):
+            for oid in zones[zone].cards:
+                o = objects[oid]
+                if o.card in lowers:
+                    return None
+                counters = o.counters
+                if counters.get("deadly") or counters.get("damage") or cards[o.card].def_ + counters.get("def", 0) <= 0:
+                    out.add(oid)
+    if any(objects[c].card in lowers for s in state.live_seats() for c in zones[t.kingdom(s)].cards):
+        return None
+    return out
 
 
 def _buried(rules: Rules, state: State) -> list[int]:
     """Cards that work from a graveyard with three cards lying on top of them (Wight)."""
     out = []
+    works = rules.cat.from_grave
     for s in state.live_seats():
         cards = state.zones[t.grave(s)].cards
-        out += [oid for i, oid in enumerate(cards)
-                if len(cards) - 1 - i >= 3 and rules.cards[state.objects[oid].card].from_grave is not None]
+        out += [oid for oid in cards[:-3] if state.objects[oid].card in works]  # speed: one set lookup a card
     return out
 
 

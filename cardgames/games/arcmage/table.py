@@ -133,7 +133,19 @@ def pool(state: State, s: int, faction: str) -> int:
 
 
 def available(state: State, s: int, faction: str) -> int:
-    return len(resources(state, s, faction, unmarked=True)) + pool(state, s, faction)
+    """Unmarked resource cards and produced resources of a faction the player can spend now."""
+    return state.cached(f"arc.avail.{s}", lambda: _unmarked_by_faction(state, s)).get(faction, 0) \
+        + pool(state, s, faction)
+
+
+def _unmarked_by_faction(state: State, s: int) -> dict[str, int]:
+    """The player's unmarked resource cards counted by faction in one pass (legal plays ask per card)."""
+    out: dict[str, int] = {}
+    for o in state.cards_in(vault(s)):
+        if not o.exhausted:
+            f = o.props.get("faction")
+            out[f] = out.get(f, 0) + 1
+    return out
 
 
 def total_available(state: State, s: int) -> int:
