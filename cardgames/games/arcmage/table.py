@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardgames.engine.state import GameObject, State
+from cardgames.engine.state import GameObject, Json, State
 
 HAND_LIMIT = 7
 OPENING_HAND = 7
@@ -138,9 +138,9 @@ def available(state: State, s: int, faction: str) -> int:
         + pool(state, s, faction)
 
 
-def _unmarked_by_faction(state: State, s: int) -> dict[str, int]:
+def _unmarked_by_faction(state: State, s: int) -> dict[Json, int]:
     """The player's unmarked resource cards counted by faction in one pass (legal plays ask per card)."""
-    out: dict[str, int] = {}
+    out: dict[Json, int] = {}
     for o in state.cards_in(vault(s)):
         if not o.exhausted:
             f = o.props.get("faction")
