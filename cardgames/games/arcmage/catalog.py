@@ -140,8 +140,15 @@ class Catalog:
         self.by_name = {c.name.lower(): c for c in cards.values()}
         self.lowers_def = frozenset(cid for cid, c in cards.items() if any(st.def_ < 0 for st in statics_of(c)))
         """Cards with a passive that may lower a creature's defense (the state checks' quick test)."""
+        self.unsure_def = self.lowers_def | {cid for cid, c in cards.items() if c.def_ <= 0}
+        """Cards the state checks look at even without counters: those that may lower a defense, and those
+        whose printed DEF is 0 or less (no creature's, by the check below)."""
         self.from_grave = frozenset(cid for cid, c in cards.items() if c.from_grave is not None)
         """Cards that work from a graveyard (Wight)."""
+        self.perm_levels = {cid: [(lv.level, lv.static) for lv in c.levels
+                                  if lv.lasts == "perm" and lv.static is not None]
+                            for cid, c in cards.items() if c.levels}
+        """Each city's permanent levels with a passive, (devotion needed, passive) in printed order."""
 
     @classmethod
     def load(cls, paths: list[Path] | None = None) -> Catalog:

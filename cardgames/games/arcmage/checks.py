@@ -197,7 +197,7 @@ def check_state(flow: Flow) -> bool:
         obj = state.objects[oid]
         flow.emit(ce.ObjectMoved(oid, obj.zone))
         queue(flow, obj, f"card:{obj.card}:from_grave", obj.owner)
-    if not dying_ids and not city_ids and not _any_defeat(state):
+    if not dying_ids and not city_ids and not state.cached("arc.check.defeat", lambda: _any_defeat(state)):
         return bool(buried)
     dying = [state.objects[i] for i in dying_ids]
     cities = [state.objects[i] for i in city_ids]
@@ -225,24 +225,26 @@ def _suspects(rules: Rules, state: State) -> set[int] | None:
     """The creatures that may have lethal damage, from their counters and printed defense alone; None
     (every creature) while something in play or an effect may lower a defense. A superset of the
     creatures `lethal` finds: one pass over the armies and cities, checked against it in the tests."""
-    if any(m.stat == "def" and m.amount < 0 for m in state.modifiers):
-        return None
-    cards, lowers = rules.cards, rules.cat.lowers_def
+    for m in state.modifiers:
+        if m.stat == "def" and m.amount < 0:
+            return None
+    cards, lowers, unsure = rules.cards, rules.cat.lowers_def, rules.cat.unsure_def
     out: set[int] = set()
     objects, zones = state.objects, state.zones
     for s in state.live_seats():
-        if any(objects[e].card in lowers for e in zones[t.ench(s)].cards):
+        kingdom = zones[t.kingdom(s)].cards
+        if lowers and any(objects[i].card in lowers for i in (*kingdom, *zones[t.ench(s)].cards)):
             return None
-        for zone in (t.army(s), *(t.residents_zone(c) for c in zones[t.kingdom(s)].cards)):
+        for zone in (t.army(s), *map(t.residents_zone, kingdom)):
             for oid in zones[zone].cards:
                 o = objects[oid]
-                if o.card in lowers:
-                    return None
                 counters = o.counters
-                if counters.get("deadly") or counters.get("damage") or cards[o.card].def_ + counters.get("def", 0) <= 0:
-                    out.add(oid)
-    if any(objects[c].card in lowers for s in state.live_seats() for c in zones[t.kingdom(s)].cards):
-        return None
+                if counters or o.card in unsure:  # speed: most creatures have no counters and a printed DEF ≥ 1
+                    if o.card in lowers:
+                        return None
+                    if counters.get("deadly") or counters.get("damage") \
+                            or cards[o.card].def_ + counters.get("def", 0) <= 0:
+                        out.add(oid)
     return out
 
 
