@@ -45,6 +45,13 @@ def full_buried(state: State) -> list[int]:
     return out
 
 
+def full_defeat(state: State) -> bool:
+    """Winning (R65, R68): a live player with no city in play, who had to draw from an empty deck, or conceded."""
+    return bool(state.globals.get("started")) and any(
+        p.props.get("decked") or p.props.get("conceded") or not t.cities(state, p.seat)
+        for p in state.players if not p.eliminated)
+
+
 def full_available(state: State, seat: int, faction: str) -> int:
     return len([o for o in state.cards_in(t.vault(seat)) if o.props.get("faction") == faction
                 and not o.exhausted]) + t.pool(state, seat, faction)
@@ -57,13 +64,18 @@ def test_fast_state_checks_match_the_full_recomputation_after_every_event() -> N
         state = flow.state
         for hold in (False, True):
             assert checks._to_check(RULES, state, hold) == full_to_check(state, hold), f"after {ev}"
-        suspects = checks._suspects(RULES, state)
+        scan = checks._scan(RULES, state)
+        suspects = scan.suspects
         seen["every creature" if suspects is None else "suspects" if suspects else "none can die"] += 1
         seen["dying"] += bool(full_to_check(state, False)[0])
-        assert checks._buried(RULES, state) == full_buried(state), f"after {ev}"
+        seen["buried"] += bool(scan.buried)
+        seen["defeat"] += scan.defeat
+        assert scan.buried == full_buried(state), f"after {ev}"
+        assert scan.defeat == full_defeat(state), f"after {ev}"
         for s in state.live_seats():
             for f in t.FACTION_ORDER:
                 assert t.available(state, s, f) == full_available(state, s, f), f"after {ev}"
+            assert t.total_available(state, s) == sum(full_available(state, s, f) for f in t.FACTION_ORDER)
 
     for fmt in [f for f in ALL_FORMATS if f.name in GAMES]:
         for seed in range(GAMES[fmt.name]):
@@ -74,3 +86,4 @@ def test_fast_state_checks_match_the_full_recomputation_after_every_event() -> N
                 game.choose(pick(rng, game.decision))
     # every branch of the quick test was taken, and creatures did die: the comparison was not vacuous
     assert seen["every creature"] and seen["suspects"] and seen["none can die"] and seen["dying"], seen
+    assert seen["buried"] and seen["defeat"], seen
