@@ -52,7 +52,7 @@ def _actives(rules: Rules, state: State) -> list[Active]:
         for c in zones[t.kingdom(s)].cards:
             levels = perm_levels.get(objects[c].card)
             if levels:  # speed: devotion is counted only for a city with a permanent passive to hold
-                dev = devotion(rules, state, c)
+                dev = devotion(rules, state, c) if zones[t.residents_zone(c)].cards else 0
                 for level, static in levels:
                     if dev >= level:
                         out.append(Active(c, s, static, city=c))
