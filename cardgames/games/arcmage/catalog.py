@@ -143,6 +143,8 @@ class Catalog:
         self.unsure_def = self.lowers_def | {cid for cid, c in cards.items() if c.def_ <= 0}
         """Cards the state checks look at even without counters: those that may lower a defense, and those
         whose printed DEF is 0 or less (no creature's, by the check below)."""
+        self.frail_cities = frozenset(cid for cid, c in cards.items() if c.is_city and c.defense <= 0)
+        """Cities whose printed defense is 0 or less (none, by the check below)."""
         self.from_grave = frozenset(cid for cid, c in cards.items() if c.from_grave is not None)
         """Cards that work from a graveyard (Wight)."""
         self.perm_levels = {cid: [(lv.level, lv.static) for lv in c.levels

@@ -245,7 +245,8 @@ def _scan(rules: Rules, state: State) -> Scan:
 
 
 def _scan_table(rules: Rules, state: State) -> Scan:
-    cards, lowers, unsure, works = rules.cards, rules.cat.lowers_def, rules.cat.unsure_def, rules.cat.from_grave
+    cat = rules.cat
+    cards, lowers, unsure, frail, works = rules.cards, cat.lowers_def, cat.unsure_def, cat.frail_cities, cat.from_grave
     objects, zones = state.objects, state.zones
     started = bool(state.globals.get("started"))
     fallen: list[int] = []
@@ -260,8 +261,9 @@ def _scan_table(rules: Rules, state: State) -> Scan:
         kingdom = zones[t.kingdom(s)].cards
         defeat = defeat or (started and bool(props.get("decked") or props.get("conceded") or not kingdom))
         for c in kingdom:
-            if board.city_defense(rules, state, objects[c]) <= 0:
-                fallen.append(c)
+            city = objects[c]
+            if (city.counters or city.card in frail) and board.city_defense(rules, state, city) <= 0:
+                fallen.append(c)  # speed: a city without counters has its printed defense, at least 1
         grave = zones[t.grave(s)].cards
         if len(grave) > 3:
             buried += [oid for oid in grave[:-3] if objects[oid].card in works]  # speed: one set lookup a card
@@ -270,19 +272,15 @@ def _scan_table(rules: Rules, state: State) -> Scan:
         if lowers and any(objects[i].card in lowers for i in (*kingdom, *zones[t.ench(s)].cards)):
             suspects = None
             continue
-        for zone in (t.army(s), *map(t.residents_zone, kingdom)):
-            for oid in zones[zone].cards:
-                o = objects[oid]
-                counters = o.counters
-                if counters or o.card in unsure:  # speed: most creatures have no counters and a printed DEF ≥ 1
-                    if o.card in lowers:
-                        suspects = None
-                        break
-                    if counters.get("deadly") or counters.get("damage") \
-                            or cards[o.card].def_ + counters.get("def", 0) <= 0:
-                        suspects.add(oid)
-            if suspects is None:
-                break
+        for o in t.creatures_of(state, s):  # the pass the passives in force share
+            counters = o.counters
+            if counters or o.card in unsure:  # speed: most creatures have no counters and a printed DEF ≥ 1
+                if o.card in lowers:
+                    suspects = None
+                    break
+                if counters.get("deadly") or counters.get("damage") \
+                        or cards[o.card].def_ + counters.get("def", 0) <= 0:
+                    suspects.add(o.id)
     return Scan(fallen, suspects, buried, defeat)
 
 
