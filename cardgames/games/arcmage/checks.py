@@ -241,10 +241,12 @@ class Scan:
 
 
 def _scan(rules: Rules, state: State) -> Scan:
+    """The table's `Scan`, made once per event (the checks run several times between two events)."""
     return state.cached("arc.check", lambda: _scan_table(rules, state))
 
 
 def _scan_table(rules: Rules, state: State) -> Scan:
+    """Each live player's cities, graveyard and creatures, looked at once (speed: most checks find nothing)."""
     cat = rules.cat
     cards, lowers, unsure, frail, works = rules.cards, cat.lowers_def, cat.unsure_def, cat.frail_cities, cat.from_grave
     objects, zones = state.objects, state.zones
