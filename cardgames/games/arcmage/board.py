@@ -25,7 +25,8 @@ class Active:
 def devotion(rules: Rules, state: State, city: int) -> int:
     """Effects: the sum of the loyalty marks of the city's devoted residents (marked, still there)."""
     total = 0
-    for o in t.residents(state, city):
+    objects = state.objects
+    for o in (objects[i] for i in state.zones[t.residents_zone(city)].cards):
         if o.exhausted and o.props.get("devoted") == city:
             card = rules.cards[o.card]
             total += card.devotion if card.devotion is not None else (0 if card.token else card.loyalty)
@@ -45,19 +46,22 @@ def actives(rules: Rules, state: State) -> list[Active]:
 
 def _actives(rules: Rules, state: State) -> list[Active]:
     out: list[Active] = []
+    cards, perm_levels = rules.cards, rules.cat.perm_levels
+    objects, zones = state.objects, state.zones
     for s in state.live_seats():
-        for c in t.cities(state, s):
-            card = rules.cards[c.card]
-            if card.levels:
-                dev = devotion(rules, state, c.id)
-                for lv in card.levels:
-                    if lv.lasts == "perm" and lv.static is not None and dev >= lv.level:
-                        out.append(Active(c.id, s, lv.static, city=c.id))
+        for c in zones[t.kingdom(s)].cards:
+            levels = perm_levels.get(objects[c].card)
+            if levels:  # speed: devotion is counted only for a city with a permanent passive to hold
+                dev = devotion(rules, state, c) if zones[t.residents_zone(c)].cards else 0
+                for level, static in levels:
+                    if dev >= level:
+                        out.append(Active(c, s, static, city=c))
         for o in t.creatures_of(state, s):
-            for st in rules.cards[o.card].statics:
+            for st in cards[o.card].statics:
                 out.append(Active(o.id, s, st))
-        for e in state.cards_in(t.ench(s)):
-            ench = rules.cards[e.card].enchant
+        for i in zones[t.ench(s)].cards:
+            e = objects[i]
+            ench = cards[e.card].enchant
             if ench is not None and ench.static is not None:
                 out.append(Active(e.id, s, ench.static, host=e.attached_to))
     return out

@@ -12,7 +12,7 @@ import yaml
 from cardgames.catalog.loader import CatalogError, Problem, load_card_files, read_yaml
 from cardgames.catalog.paths import cards_dir
 from cardgames.engine.decisions import CardgamesError
-from cardgames.games.arcmage.schema import Card, CardFile, Decklist
+from cardgames.games.arcmage.schema import Card, CardFile, Decklist, Static
 from cardgames.games.arcmage.vocabulary import step_problems
 
 DECK_SIZE = 45
@@ -114,6 +114,14 @@ def effects_of(card: Card) -> list[tuple[str, dict[str, Any], list[dict[str, Any
     return out
 
 
+def statics_of(card: Card) -> list[Static]:
+    """Every passive the card may put in force: its own, its enchantment's, its cities' levels."""
+    out = list(card.statics) + [lv.static for lv in card.levels if lv.static is not None]
+    if card.enchant is not None and card.enchant.static is not None:
+        out.append(card.enchant.static)
+    return out
+
+
 @dataclass(frozen=True)
 class EffectRef:
     """What an ability reference resolves to."""
@@ -130,6 +138,19 @@ class Catalog:
         self.decks = decks
         self.fingerprint = fingerprint
         self.by_name = {c.name.lower(): c for c in cards.values()}
+        self.lowers_def = frozenset(cid for cid, c in cards.items() if any(st.def_ < 0 for st in statics_of(c)))
+        """Cards with a passive that may lower a creature's defense (the state checks' quick test)."""
+        self.unsure_def = self.lowers_def | {cid for cid, c in cards.items() if c.def_ <= 0}
+        """Cards the state checks look at even without counters: those that may lower a defense, and those
+        whose printed DEF is 0 or less (no creature's, by the check below)."""
+        self.frail_cities = frozenset(cid for cid, c in cards.items() if c.is_city and c.defense <= 0)
+        """Cities whose printed defense is 0 or less (none, by the check below)."""
+        self.from_grave = frozenset(cid for cid, c in cards.items() if c.from_grave is not None)
+        """Cards that work from a graveyard (Wight)."""
+        self.perm_levels = {cid: [(lv.level, lv.static) for lv in c.levels
+                                  if lv.lasts == "perm" and lv.static is not None]
+                            for cid, c in cards.items() if c.levels}
+        """Each city's permanent levels with a passive, (devotion needed, passive) in printed order."""
 
     @classmethod
     def load(cls, paths: list[Path] | None = None) -> Catalog:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from cardgames.engine import core_events as ce
@@ -188,16 +189,16 @@ def check_state(flow: Flow) -> bool:
     state = flow.state
     if state.outcome is not None:
         return False
-    if any(f.kind == "bodyguard" for f in state.frames):  # R44: deaths wait for the bodyguard's answer
-        return False
-    hold = bool(state.globals.get("combat_hold"))
-    dying_ids, city_ids = state.cached(f"arc.check.{hold}", lambda: _to_check(rules, state, hold))
-    buried = state.cached("arc.check.grave", lambda: _buried(rules, state))
+    for f in state.frames:
+        if f.kind == "bodyguard":  # R44: deaths wait for the bodyguard's answer
+            return False
+    dying_ids, city_ids = _to_check(rules, state, bool(state.globals.get("combat_hold")))
+    buried = _scan(rules, state).buried
     for oid in buried:  # R90 Wight: three cards on top of it: it works, and goes back on top
         obj = state.objects[oid]
         flow.emit(ce.ObjectMoved(oid, obj.zone))
         queue(flow, obj, f"card:{obj.card}:from_grave", obj.owner)
-    if not dying_ids and not city_ids and not _any_defeat(state):
+    if not dying_ids and not city_ids and not _scan(rules, state).defeat:
         return bool(buried)
     dying = [state.objects[i] for i in dying_ids]
     cities = [state.objects[i] for i in city_ids]
@@ -212,27 +213,77 @@ def check_state(flow: Flow) -> bool:
 
 def _to_check(rules: Rules, state: State, hold: bool) -> tuple[list[int], list[int]]:
     """Creatures with lethal damage, and cities at 0 defense (not while a combat is under way: R57)."""
-    cities = [] if hold else [c.id for c in t.all_cities(state) if board.city_defense(rules, state, c) <= 0]
-    dying = [o.id for o in t.all_creatures(state) if lethal(rules, state, o)
-             and "indestructible" not in board.keywords(rules, state, o)]
+    scan = _scan(rules, state)
+    cities = [] if hold else scan.fallen
+    suspects = scan.suspects
+    if not suspects and suspects is not None:
+        return [], cities  # speed: nothing can be lethal, without listing every creature and passive in force
+    dying = state.cached("arc.check.dying", lambda: [
+        o.id for o in t.all_creatures(state) if (suspects is None or o.id in suspects)
+        and lethal(rules, state, o) and "indestructible" not in board.keywords(rules, state, o)])
     return dying, cities
 
 
-def _buried(rules: Rules, state: State) -> list[int]:
+@dataclass(frozen=True)
+class Scan:
+    """What the state checks look for, found in one pass over each player's table (until the next event)."""
+
+    fallen: list[int]
+    """Cities at 0 defense."""
+    suspects: set[int] | None
+    """The creatures that may have lethal damage, from their counters and printed defense alone; None
+    (every creature) while something in play or an effect may lower a defense. A superset of the
+    creatures `lethal` finds, checked against it in the tests."""
+    buried: list[int]
     """Cards that work from a graveyard with three cards lying on top of them (Wight)."""
-    out = []
+    defeat: bool
+    """Some player has no city left, had to draw from an empty deck or conceded."""
+
+
+def _scan(rules: Rules, state: State) -> Scan:
+    """The table's `Scan`, made once per event (the checks run several times between two events)."""
+    return state.cached("arc.check", lambda: _scan_table(rules, state))
+
+
+def _scan_table(rules: Rules, state: State) -> Scan:
+    """Each live player's cities, graveyard and creatures, looked at once (speed: most checks find nothing)."""
+    cat = rules.cat
+    cards, lowers, unsure, frail, works = rules.cards, cat.lowers_def, cat.unsure_def, cat.frail_cities, cat.from_grave
+    objects, zones = state.objects, state.zones
+    started = bool(state.globals.get("started"))
+    fallen: list[int] = []
+    suspects: set[int] | None = set()
+    buried: list[int] = []
+    defeat = False
+    for m in state.modifiers:
+        if m.stat == "def" and m.amount < 0:
+            suspects = None
     for s in state.live_seats():
-        cards = state.zones[t.grave(s)].cards
-        out += [oid for i, oid in enumerate(cards)
-                if len(cards) - 1 - i >= 3 and rules.cards[state.objects[oid].card].from_grave is not None]
-    return out
-
-
-def _any_defeat(state: State) -> bool:
-    return bool(state.globals.get("started")) and any(
-        not p.eliminated and (p.props.get("decked") or p.props.get("conceded")
-                              or not state.zones[t.kingdom(p.seat)].cards)
-        for p in state.players)
+        props = state.players[s].props
+        kingdom = zones[t.kingdom(s)].cards
+        defeat = defeat or (started and bool(props.get("decked") or props.get("conceded") or not kingdom))
+        for c in kingdom:
+            city = objects[c]
+            if (city.counters or city.card in frail) and board.city_defense(rules, state, city) <= 0:
+                fallen.append(c)  # speed: a city without counters has its printed defense, at least 1
+        grave = zones[t.grave(s)].cards
+        if len(grave) > 3:
+            buried += [oid for oid in grave[:-3] if objects[oid].card in works]  # speed: one set lookup a card
+        if suspects is None:
+            continue
+        if lowers and any(objects[i].card in lowers for i in (*kingdom, *zones[t.ench(s)].cards)):
+            suspects = None
+            continue
+        for o in t.creatures_of(state, s):  # the pass the passives in force share
+            counters = o.counters
+            if counters or o.card in unsure:  # speed: most creatures have no counters and a printed DEF ≥ 1
+                if o.card in lowers:
+                    suspects = None
+                    break
+                if counters.get("deadly") or counters.get("damage") \
+                        or cards[o.card].def_ + counters.get("def", 0) <= 0:
+                    suspects.add(o.id)
+    return Scan(fallen, suspects, buried, defeat)
 
 
 def defeats(flow: Flow) -> bool:

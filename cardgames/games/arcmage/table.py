@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardgames.engine.state import GameObject, State
+from cardgames.engine.state import GameObject, Json, State
 
 HAND_LIMIT = 7
 OPENING_HAND = 7
@@ -82,17 +82,21 @@ def _creatures_by_seat(state: State) -> dict[int, list[GameObject]]:
     """`_creatures_of` for every live player in one pass over the armies and cities (the rules ask for
     every player's creatures between two events: one pass instead of one per player)."""
     live = state.live_seats()
-    army_of = {s: [o for o in state.cards_in(army(s)) if o.controller == s] for s in live}
-    own: dict[int, list[GameObject]] = {s: [] for s in live}
+    objects, zones = state.objects, state.zones
+    out = {s: [objects[i] for i in zones[army(s)].cards if objects[i].controller == s] for s in live}
     abroad: dict[int, list[GameObject]] = {s: [] for s in live}
     for o in live:
-        for c in cities(state, o):
-            for r in state.cards_in(residents_zone(c.id)):
+        own = out[o]
+        for c in zones[kingdom(o)].cards:
+            for i in zones[residents_zone(c)].cards:
+                r = objects[i]
                 if r.controller == o:
-                    own[o].append(r)
+                    own.append(r)
                 elif r.controller in abroad:
                     abroad[r.controller].append(r)
-    return {s: army_of[s] + own[s] + abroad[s] for s in live}
+    for s in live:
+        out[s] += abroad[s]
+    return out
 
 
 def _creatures_of(state: State, s: int) -> list[GameObject]:
@@ -114,7 +118,7 @@ def all_cities(state: State) -> list[GameObject]:
 
 
 def all_enchantments(state: State) -> list[GameObject]:
-    return [o for s in state.live_seats() for o in state.cards_in(ench(s))]
+    return state.cached("arc.ench", lambda: [o for s in state.live_seats() for o in state.cards_in(ench(s))])
 
 
 def in_play(obj: GameObject) -> bool:
@@ -133,11 +137,23 @@ def pool(state: State, s: int, faction: str) -> int:
 
 
 def available(state: State, s: int, faction: str) -> int:
-    return len(resources(state, s, faction, unmarked=True)) + pool(state, s, faction)
+    """Unmarked resource cards and produced resources of a faction the player can spend now."""
+    return state.cached(f"arc.avail.{s}", lambda: _unmarked_by_faction(state, s)).get(faction, 0) \
+        + pool(state, s, faction)
+
+
+def _unmarked_by_faction(state: State, s: int) -> dict[Json, int]:
+    """The player's unmarked resource cards counted by faction in one pass (legal plays ask per card)."""
+    out: dict[Json, int] = {}
+    for o in state.cards_in(vault(s)):
+        if not o.exhausted:
+            f = o.props.get("faction")
+            out[f] = out.get(f, 0) + 1
+    return out
 
 
 def total_available(state: State, s: int) -> int:
-    return sum(available(state, s, f) for f in FACTION_ORDER)
+    return state.cached(f"arc.total.{s}", lambda: sum(available(state, s, f) for f in FACTION_ORDER))
 
 
 def opponents(state: State, s: int) -> list[int]:
