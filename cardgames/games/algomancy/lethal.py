@@ -31,10 +31,12 @@ BLIND: tuple[type[Event], ...] = (
 """Events that touch nothing a unit's stats or damage read (zones in play, units and their mods, modifiers,
 the formations of the battle, teams): never a reason to look again."""
 
-ONE_CARD: tuple[type[Event], ...] = (
-    ce.ObjectMoved, ce.ObjectPropSet, ce.CounterAdded, ce.ObjectCreated, ae.CardDrawn,
-)
+ONE_CARD: tuple[type[Event], ...] = (ce.ObjectMoved, ce.CounterAdded, ce.ObjectCreated, ae.CardDrawn)
 """Events that change one card (`id`) and, for a move, the two zones it leaves and enters."""
+
+STAT_PROPS = frozenset({"base", "lost", "unstable", "deadly_hit"})
+"""The facts of a card (`props`) that its stats or a state check read (board.py); others (e.g. "left") never
+change the answer."""
 
 FORMATION_KEYS = frozenset({"attack", "defence", "fronts", "phase", "counter"})
 """The battle's keys that stats read: the formations (columns share attributes, adjacency, the back row), the
@@ -81,6 +83,8 @@ def may_change(state: State, watched: set[int], ev: Event) -> bool:
     if cls in ONE_CARD:
         oid: int = ev.id  # type: ignore[attr-defined]
         return oid in watched or _in_sight(state, oid)
+    if isinstance(ev, ce.ObjectPropSet):
+        return ev.key in STAT_PROPS and (ev.id in watched or _in_sight(state, ev.id))
     if isinstance(ev, ae.Damaged):
         return ae.seat_of_ref(ev.target) is None and (ev.target in watched or _in_sight(state, ev.target))
     if isinstance(ev, ce.ObjectChanged):
