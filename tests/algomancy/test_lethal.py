@@ -70,7 +70,7 @@ def _play(fmt: Format, pick: object, seed: int, monkeypatch: pytest.MonkeyPatch)
 def test_state_checks_kept_answer_is_the_full_answer(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fmt, pick = FORMATS[name]
     kept_total = events = 0
-    for seed in range(2):
+    for seed in range(1):
         k, n = _play(fmt, pick, seed, monkeypatch)
         kept_total, events = kept_total + k, events + n
     # most events keep the answer: the comparison above ran, it is not vacuous
