@@ -61,11 +61,11 @@ def _team(fmt: str) -> Callable[[random.Random, int], dict[str, object]]:
     return lambda rng, seed: {"format": f"{fmt}-constructed" if seed % 4 == 3 else fmt}
 
 
-CI_GAMES = 32
+CI_GAMES = 30
 """Games per format in the default run: the twelve group formats at 200 games cost about 35 CPU-minutes,
 more than the whole CI budget; `CARDGAMES_FUZZ_GAMES=200` plays the full count (run before a release)."""
 
-CI_BRACKETS = 7
+CI_BRACKETS = 6
 """A cube bracket is two or three 1v1 matches after the draft (about 1.8 s a game; eight drafters, seven
 matches, about 4.5 s: half as many): fewer in the default run."""
 
