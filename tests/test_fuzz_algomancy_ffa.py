@@ -61,7 +61,7 @@ def _team(fmt: str) -> Callable[[random.Random, int], dict[str, object]]:
     return lambda rng, seed: {"format": f"{fmt}-constructed" if seed % 4 == 3 else fmt}
 
 
-CI_GAMES = 25
+CI_GAMES = 30
 """Games per format in the default run: the twelve group formats at 200 games cost about 35 CPU-minutes,
 more than the whole CI budget; `CARDGAMES_FUZZ_GAMES=200` plays the full count (run before a release)."""
 

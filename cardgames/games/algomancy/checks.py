@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from cardgames.engine import core_events as ce
 from cardgames.engine.flow import Flow
-from cardgames.engine.state import Json, State
+from cardgames.engine.state import Json
 from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
-from cardgames.games.algomancy.board import stats_of
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.events import CardDrawn, MatchEnded
+from cardgames.games.algomancy.lethal import doomed
 from cardgames.games.algomancy.triggers import queue_trigger_event
 
 
@@ -99,28 +99,12 @@ def destroy(rules: Rules, flow: Flow, obj: int, how: str) -> None:
     to_bin(rules, flow, obj)
 
 
-def _doomed(rules: Rules, state: State) -> list[int]:
-    """The units in play with lethal damage or defense ≤ 0 (or a deadly hit), region by region."""
-    dead = []
-    for z in state.zones.values():
-        if not z.id.startswith("region:"):
-            continue
-        for oid in z.cards:
-            o = state.objects[oid]
-            if not rules.cards[o.card].is_unit:
-                continue
-            _, defense = stats_of(rules, state, o)
-            if defense <= 0 or o.counters.get("damage", 0) >= defense or o.props.get("deadly_hit"):
-                dead.append(oid)
-    return dead
-
-
 def check_state(rules: Rules, flow: Flow) -> bool:
     """Units with lethal damage or defense ≤ 0 die; a player at 0 life loses. True if anything happened."""
     state = flow.state
     if state.outcome is not None:
         return False
-    dead = list(state.cached("doomed", lambda: _doomed(rules, state)))  # asked at every step: kept until a change
+    dead = doomed(rules, flow)  # asked at every step: found again only after an event that may change it
     for oid in dead:
         destroy(rules, flow, oid, "died")
     losers = [p.seat for p in state.players if not p.eliminated and p.counters.get("life", 0) <= 0]

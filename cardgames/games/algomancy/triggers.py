@@ -7,6 +7,7 @@ from cardgames.engine.flow import Flow
 from cardgames.engine.state import GameObject, Json
 from cardgames.games.algomancy import ordering
 from cardgames.games.algomancy import table as t
+from cardgames.games.algomancy.board import mods_on
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.seating import turn_order
 from cardgames.games.algomancy.stack import graft_ref
@@ -48,7 +49,7 @@ def queue_trigger_event(rules: Rules, flow: Flow, when: str, obj: int, controlle
                 and not (card.graft.bounded and o.props.get("used")):
             refs.append((graft_ref(o), card.graft.targets))
             fire_graft(rules, flow, o)
-        for host_mod in [m for m in state.objects.values() if m.attached_to == src]:
+        for host_mod in mods_on(state, o):
             mcard = rules.cards[host_mod.card]
             if mcard.augment is not None:
                 refs += [(f"card:{mcard.id}:aug:{i}", ab.targets)
