@@ -3,6 +3,10 @@ step n / done); a lesson that cannot be read is listed with its file, line and p
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.markup import escape as rich_escape
+from rich.padding import Padding
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,8 +24,9 @@ from cardgames.tutorial import Lesson, Progress
 from cardgames.tutorial.loader import BrokenLesson, games_with_lessons, scan_lessons
 
 
-def lesson_line(n: int, lesson: Lesson, done: Progress) -> str:
-    """A lesson with its progress: done, in progress (at which step), or not started."""
+def lesson_line(n: int, lesson: Lesson, done: Progress) -> Group:
+    """A lesson with its progress: done, in progress (at which step), or not started; its summary
+    below, indented however it wraps."""
     left = done.left_at(lesson.key)
     if done.is_done(lesson.key):
         mark = "[b]✓ done[/]"
@@ -30,7 +35,8 @@ def lesson_line(n: int, lesson: Lesson, done: Progress) -> str:
                f"{len(lesson.script.steps)})[/]"
     else:
         mark = "[dim]not started[/]"
-    return f"  {n}. {escape(lesson.title)} — {mark}\n     [dim]{escape(lesson.script.summary)}[/]"
+    return Group(Text.from_markup(f"  {n}. {rich_escape(lesson.title)} — {mark}"),
+                 Padding(Text(lesson.script.summary, style="dim"), (0, 0, 0, 5)))
 
 
 def broken_line(n: int, lesson: BrokenLesson) -> Content:
