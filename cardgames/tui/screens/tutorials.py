@@ -24,7 +24,19 @@ from cardgames.tutorial import Lesson, Progress
 from cardgames.tutorial.loader import BrokenLesson, games_with_lessons, scan_lessons
 
 
-def lesson_line(n: int, lesson: Lesson, done: Progress) -> Group:
+class LessonLine(Group):
+    """A lesson's title and progress, and its summary indented below however it wraps; `str()` is
+    its plain text."""
+
+    def __init__(self, head: Text, summary: Text) -> None:
+        super().__init__(head, Padding(summary, (0, 0, 0, 5)))
+        self.text = f"{head.plain}\n     {summary.plain}"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def lesson_line(n: int, lesson: Lesson, done: Progress) -> LessonLine:
     """A lesson with its progress: done, in progress (at which step), or not started; its summary
     below, indented however it wraps."""
     left = done.left_at(lesson.key)
@@ -35,8 +47,8 @@ def lesson_line(n: int, lesson: Lesson, done: Progress) -> Group:
                f"{len(lesson.script.steps)})[/]"
     else:
         mark = "[dim]not started[/]"
-    return Group(Text.from_markup(f"  {n}. {rich_escape(lesson.title)} — {mark}"),
-                 Padding(Text(lesson.script.summary, style="dim"), (0, 0, 0, 5)))
+    return LessonLine(Text.from_markup(f"  {n}. {rich_escape(lesson.title)} — {mark}"),
+                      Text(lesson.script.summary, style="dim"))
 
 
 def broken_line(n: int, lesson: BrokenLesson) -> Content:
