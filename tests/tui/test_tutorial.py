@@ -193,31 +193,6 @@ def test_snapshot_of_each_lesson_first_step(snap_compare: Any, path: Path) -> No
     assert snap_compare(CardgamesApp(), terminal_size=SIZE, run_before=open_lesson)
 
 
-async def test_the_coach_rings_the_card_it_points_at_and_marks_the_panel() -> None:
-    """`show: infantry` when no option is about it: the Infantry's tile wears the ring; `show:
-    seat-0` marks Paul's panel."""
-    lesson = load_lesson(lesson_dirs("allegiance")[0])
-    app = CardgamesApp()
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_lesson(app, pilot, lesson)
-        assert screen.board.query_one("#seat-0").has_class("-coach")  # step 1 shows seat-0
-        while screen.coach.current is not None and screen.coach.current.title != "End your maneuver phase":
-            if screen.coach.current.kind == "read":
-                await press(app, pilot, "n")
-            else:
-                option = screen.coach.expected()
-                assert option is not None
-                await choose(app, pilot, screen, option.key)
-            await pilot.pause()
-        await pilot.pause()
-        infantry = screen.coach.spotlight_cards()
-        assert infantry and screen.board.spotlight == infantry
-        ring = screen.board._option_stop()
-        assert ring is not None
-        assert any(spot.key == ring and spot.ref in infantry for _, spot in screen.board.stops())
-        assert not screen.board.query_one("#seat-0").has_class("-coach")
-
-
 async def step_to(app: CardgamesApp, pilot: Pilot[None], screen: LessonScreen, title: str) -> None:
     """Go through the lesson as the coach expects, up to the step with this title."""
     while screen.coach.current is not None and screen.coach.current.title != title:
@@ -229,6 +204,23 @@ async def step_to(app: CardgamesApp, pilot: Pilot[None], screen: LessonScreen, t
             await choose(app, pilot, screen, option.key)
     assert screen.coach.current is not None, f"no step {title!r}"
     await settle(app, pilot)
+
+
+async def test_the_coach_rings_the_card_it_points_at_and_marks_the_panel() -> None:
+    """`show: infantry` when no option is about it: the Infantry's tile wears the ring; `show:
+    seat-0` marks Paul's panel."""
+    lesson = load_lesson(lesson_dirs("allegiance")[0])
+    app = CardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(app, pilot, lesson)
+        assert screen.board.query_one("#seat-0").has_class("-coach")  # step 1 shows seat-0
+        await step_to(app, pilot, screen, "End your maneuver phase")
+        infantry = screen.coach.spotlight_cards()
+        assert infantry and screen.board.spotlight == infantry
+        ring = screen.board._option_stop()
+        assert ring is not None
+        assert any(spot.key == ring and spot.ref in infantry for _, spot in screen.board.stops())
+        assert not screen.board.query_one("#seat-0").has_class("-coach")
 
 
 async def test_the_board_shows_what_the_coach_points_at_else_the_learners_own_area() -> None:
