@@ -271,22 +271,22 @@ class Board(VerticalScroll):
                 options.highlighted = index
 
     def _scroll_to_cursor(self) -> None:
-        stops = self.stops()
-        at = index_of(stops, self.cursor)
-        if at is not None:
-            panel, spot = stops[at]
-            self.scroll_to_region(virtual_region(self, panel, spot), animate=False, immediate=True)
+        self._scroll_to_stop(self.cursor)
 
-    def show_card(self, refs: Collection[int]) -> bool:
-        """Bring the first of these cards on the board into view, letting the anchor go; False if
-        none is on it."""
+    def _scroll_to_stop(self, key: str | None) -> bool:
+        """Scroll the stop with this key into view; False if there is none."""
         stops = self.stops()
-        at = next((i for i, (_, s) in enumerate(stops) if s.ref in refs), None)
+        at = index_of(stops, key)
         if at is None:
             return False
         panel, spot = stops[at]
         self.scroll_to_region(virtual_region(self, panel, spot), animate=False, immediate=True)
         return True
+
+    def show_card(self, refs: Collection[int]) -> bool:
+        """Bring the first of these cards on the board into view, letting the anchor go; False if
+        none is on it."""
+        return self._scroll_to_stop(next((s.key for _, s in self.stops() if s.ref in refs), None))
 
     def _current(self) -> Stop | None:
         stops = self.stops()
