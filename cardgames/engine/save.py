@@ -57,11 +57,21 @@ def write_save(path: Path, header: dict[str, Json], events: list[Event], *, coun
         raise
 
 
-def append_events(path: Path, events: list[Event]) -> None:
-    """Append events to a save written with `count=False`, and flush them to disk."""
+def append_events(path: Path, events: list[Event], *, sync: bool = True) -> None:
+    """Append events to a save written with `count=False`, and flush them to disk.
+
+    `sync=False` hands them to the operating system only (a killed process loses nothing; a power
+    cut may lose them until `sync_file`), for a caller that syncs the file off its hot path."""
     with path.open("a", encoding="utf-8") as f:
         f.write("".join(_encode(ev.to_json()) + "\n" for ev in events))
         f.flush()
+        if sync:
+            os.fsync(f.fileno())
+
+
+def sync_file(path: Path) -> None:
+    """Flush what the operating system holds of the file to disk (after `append_events(sync=False)`)."""
+    with path.open("ab") as f:
         os.fsync(f.fileno())
 
 

@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from cardgames.engine.decisions import CardgamesError
+from cardgames.tui.frames import quiet_scroll_bars
 from cardgames.tui.idlegc import IdleCollector
 from cardgames.tui.screens.text import help_screen
 from cardgames.tui.screens.title import TitleScreen
@@ -27,6 +28,7 @@ class CardgamesApp(App[None]):
 
     def __init__(self, session: Session | None = None, save_path: Path | None = None) -> None:
         super().__init__()
+        quiet_scroll_bars()
         self.session = session
         self.save_path = save_path
         self.pending_start: tuple[str, list[str], int, dict[str, object]] | None = None

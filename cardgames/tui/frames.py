@@ -1,7 +1,8 @@
 """Frame pacing: a screen repaints as soon as what it has to show is complete, a few frames back to
 back, then at most `FPS` a second; a screen under an opaque one (the game under the hot-seat
 curtain) is laid out and rendered there without repainting the one on top; and `Panel`, a Static
-that a new size does not lay out twice."""
+that a new size does not lay out twice (scroll bars likewise: `quiet_scroll_bars`; and `Options`,
+an OptionList that a new height does not repaint twice)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.screen import Screen
+from textual.scrollbar import ScrollBar
 from textual.timer import EventTargetGone, Timer
-from textual.widgets import Static
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
 
 FPS = MAX_FPS
 """Frames a second, kept up (Textual's: 60, or the TEXTUAL_FPS environment variable)."""
@@ -100,6 +103,14 @@ class PacedScreen(Screen[ResultType]):
             self._compositor._dirty_regions.clear()
             self._dirty_widgets.clear()
             return
+        # A widget changed by the layout just done (a scroll bar as a panel grew, the log kept at
+        # its end) asks to be painted in a message of its own, a frame later (after most answers):
+        # paint it in this one.
+        late = {w for w in self._compositor.visible_widgets if w._repaint_required and not w._layout_required}
+        if late:
+            for widget in late:
+                widget._repaint_required = False
+            self._compositor.update_widgets(late)
         super()._compositor_refresh()
 
     async def render_covered(self, within: float = 0.5) -> None:
@@ -150,3 +161,34 @@ class Panel(Static):
         if width and width != self._drawn_width:
             self._drawn_width = width
             self.post_message(self.Resized(self))
+
+
+def _bar_size_updated(self: ScrollBar, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+    return Widget._size_updated(self, size, virtual_size, container_size, layout=False)
+
+
+def quiet_scroll_bars() -> None:
+    """Scroll bars take a new size as they are laid out, without asking for a second layout.
+
+    A bar's own scrollable size means nothing (it draws its parent's window and position), but
+    Textual's widgets ask for layout when it changes: the log's bar, resized as the prompt above
+    grew, laid the log out again in a second frame after about a third of all answers. (Textual
+    makes the bars itself, so the method is set on its class; once, as the app starts.)"""
+    setattr(ScrollBar, "_size_updated", _bar_size_updated)  # noqa: B010 - Textual's class, on purpose
+
+
+class Options(OptionList):
+    """An OptionList that keeps its rendered lines when only its height changes.
+
+    Textual's drops them at every resize and paints again; the game's options get a new height
+    whenever the prompt above them does (most answers), which cost a second frame. The lines
+    depend on the width only."""
+
+    _cached_width = 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = self.scrollable_content_region.width
+        if width == self._cached_width:
+            event.prevent_default()  # (Textual's own handler, which drops the lines, is not called)
+        self._cached_width = width

@@ -48,6 +48,15 @@ class GameLog(RichLog):
         super().watch_scroll_y(old_value, new_value)
         self._following = new_value >= self.max_scroll_y
 
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        # A new height (the prompt above grew) is taken as laid out, and the newest line kept in
+        # view in the frame being painted (`frames.PacedScreen` paints what this scroll touches):
+        # scrolled once the Resize came, it cost a frame more after a third of all answers.
+        changed = super()._size_updated(size, virtual_size, container_size, layout=False)
+        if changed and self._following:
+            self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
+        return changed
+
     def on_resize(self, event: Resize) -> None:
         if self._following:
             self.scroll_end(animate=False, immediate=True, x_axis=False)

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from kit.app import press, take_the_screen
 
 from cardgames.cli import main
@@ -138,3 +139,32 @@ def test_saves_command_lists_games_and_play_load_refuses_a_bad_file(cardgames_ho
     with contextlib.redirect_stderr(err):
         assert main(["play", "--load", str(bad)]) == 1
     assert "bad.save" in err.getvalue() and "not a cardgames save" in err.getvalue()
+
+
+def test_each_answer_is_in_the_file_at_once_and_synced_to_disk_behind_the_screen(
+        cardgames_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The autosave's new events are written before the screen changes (a killed program loses
+    nothing), and the sync to disk (against a power cut) follows on the autosave thread, not on
+    the key's path."""
+    import os
+    import threading
+
+    from cardgames.engine.save import read_save
+    from cardgames.tui.session import Session
+
+    synced: list[tuple[str, str]] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append((threading.current_thread().name, os.readlink(f"/proc/self/fd/{fd}")))
+        real_fsync(fd)
+
+    session = Session.start("allegiance", ["Ann", "Bob"], 3, DUEL)
+    assert session.synced is None  # the first write is the whole file, synced as it is written
+    monkeypatch.setattr(os, "fsync", fsync)
+    session.choose(session.game.decision.options[0])
+    assert len(read_save(session.path).events) == len(session.game.events)  # before any sync
+    assert session.synced is not None
+    session.synced.result(timeout=10)
+    assert synced and all(name.startswith("autosave-sync") for name, _ in synced)
+    assert {path for _, path in synced} == {str(session.path.resolve())}

@@ -18,7 +18,7 @@ from cardgames.engine.decisions import CardgamesError, Decision, Option
 from cardgames.tui.boards import board_for
 from cardgames.tui.boards.base import Board
 from cardgames.tui.footer import KeyFooter
-from cardgames.tui.frames import PacedScreen, Panel
+from cardgames.tui.frames import Options, PacedScreen, Panel
 from cardgames.tui.gamelog import GameLog
 from cardgames.tui.palette import LegalActions
 from cardgames.tui.screens.curtain import CurtainScreen
@@ -104,7 +104,7 @@ class GameScreen(PacedScreen[None]):
             with Vertical(id="side"):
                 yield Panel(id="status")
                 yield Panel(id="prompt")
-                yield OptionList(id="options")
+                yield Options(id="options")
                 yield GameLog(id="log")
         yield Static("The terminal is too small: make it at least 100 × 30.", id="too-small")
         yield KeyFooter()

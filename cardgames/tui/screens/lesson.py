@@ -21,7 +21,7 @@ from textual.widgets import Header, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
 from cardgames.tui.footer import KeyFooter
-from cardgames.tui.frames import PacedScreen
+from cardgames.tui.frames import Options, PacedScreen
 from cardgames.tui.gamelog import GameLog
 from cardgames.tui.saves import data_dir
 from cardgames.tui.screens.game import GameScreen, LogFeed
@@ -151,7 +151,7 @@ class LessonScreen(GameScreen):
                 with VerticalScroll(id="coach"):
                     yield Static(id="coach-text")
                 yield Static(id="prompt")
-                yield OptionList(id="options")
+                yield Options(id="options")
                 yield GameLog(id="log")
         yield Static("The terminal is too small: make it at least 100 × 30.", id="too-small")
         yield KeyFooter()
