@@ -534,7 +534,7 @@ def text(r: dict[str, Any]) -> str:
         return saved
 
     body: list[list[str]] = [
-        ["", *(f"{n} ({games[n]['format']})" for n in names), "aim", ""],
+        ["", *(f"{n} ({games[n]['format']})" if games[n]["format"] else n for n in names), "aim", ""],
         row("games/s", lambda g: f"{g['games_per_s']:.1f}"),
         row("ms per game, median", lambda g: _ms(g["ms_per_game_median"] / 1000),
             "ms_per_game_median", "one game, setup to the end"),
@@ -626,7 +626,7 @@ def _key_table(r: dict[str, Any], met: dict[tuple[Any, ...], bool | None],
     for k in measured.values():
         where = (k["game"], k["format"])
         rows.append([
-            f"{k['game']} ({k['format']}, {k['players']} players)", _ms(k["p50_ms"] / 1000),
+            f"{k['game']} ({k['format'] + ', ' if k['format'] else ''}{k['players']} players)", _ms(k["p50_ms"] / 1000),
             _ms(k["p90_ms"] / 1000) + _mark(met.get((*where, "key_p90_s"))),
             _ms(k["max_ms"] / 1000) + _mark(met.get((*where, "key_max_s"))), str(k["keys"]),
             f"p90 {shown['key_p90_s']}, max {shown['key_max_s']}",
