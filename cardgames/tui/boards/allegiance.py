@@ -6,6 +6,7 @@ catalog. Tiles and names are clickable: clicking one picks the option that refer
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from textual.markup import escape
@@ -280,9 +281,10 @@ class AllegianceBoard(SeatsBoard):
             w.border_title = seat_title(view, cat, p)
             w.set_class(p.seat == view.viewer, "-you")
             w.set_class(p.seat == view.active, "-active")
-            sheet = self.sheet(w)
-            seat_body(sheet, view, cat, p, decision)
-            self.put(w, sheet)
+            zones = tuple(view.zones[f"{z}:{p.seat}"] for z in ("territory", "hand", "reserves"))
+            cards = {c.id for z in zones for c in z.cards} | {-(p.seat + 1)}
+            inputs = (p, zones, view.viewer == p.seat, frozenset(marked_refs(decision, view.viewer) & cards))
+            self.put_drawn(w, inputs, partial(seat_body, view=view, cat=cat, p=p, decision=decision))
         table = self.query_one("#table", Static)
         sheet = self.sheet(table)
         table_body(sheet, view, cat, decision)

@@ -14,7 +14,7 @@ wears the cursor's ring instead.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding
@@ -104,6 +104,8 @@ class Board(VerticalScroll):
         self._ring: str | None = None
         """The stop of the highlighted option's card (ringed while the options have the focus)."""
         self._spots: dict[str, list[Spot]] = {}
+        self._drawn_from: dict[str, tuple[tuple[object, int, str | None], list[Spot]]] = {}
+        """What each panel drawn by `put_drawn` was last drawn from, and its stops."""
         self._widths: dict[str, int] = {}
         """The width each panel was last drawn for."""
         self._laid_out: dict[tuple[str, frozenset[str]], int] = {}
@@ -171,6 +173,24 @@ class Board(VerticalScroll):
         self._widths[panel.id or ""] = sheet.width
         self.set(panel, sheet.content())
 
+    def put_drawn(self, panel: Static, inputs: object, draw: Callable[[Sheet], None]) -> None:
+        """`draw` a sheet and `put` it in the panel, unless the panel shows one drawn from equal
+        `inputs` (everything `draw` reads: a seat's part of the view, which of its cards the
+        decision marks) at the same width, and the ring (the cursor's) neither left nor came to one
+        of its stops: then it stays, with its stops. (Drawing tiles was most
+        of an answer's handling; at four players most seats are unchanged by an answer.)"""
+        key = (inputs, self.panel_width(panel), self._drawn)
+        last = self._drawn_from.get(panel.id or "")
+        if last is not None and last[0][:2] == key[:2]:
+            ring, here = last[0][2], {spot.key for spot in last[1]}
+            if ring == self._drawn or (ring not in here and self._drawn not in here):
+                self._spots[panel.id or ""] = last[1]  # (the ring moved between other panels)
+                return
+        sheet = self.sheet(panel)
+        draw(sheet)
+        self.put(panel, sheet)
+        self._drawn_from[panel.id or ""] = (key, sheet.spots)
+
     def set(self, widget: Static, content: str | Content) -> None:
         """Update a Static only when what it shows changes (each update costs a layout pass)."""
         seen = content if isinstance(content, str) else (content.plain, tuple(content.spans))
@@ -211,6 +231,7 @@ class Board(VerticalScroll):
             self.screen.set_focus(None)
         self.cursor = self._ring = self._drawn = None
         self._last, self._spots, self._option_refs = None, {}, {}
+        self._drawn_from.clear()
         for widget in self.query(Static):
             self.set(widget, "")
 
