@@ -84,10 +84,11 @@ async def play_lesson_by_keys(app: CardgamesApp, pilot: Pilot[None]) -> int:
 
 
 async def open_lesson(app: CardgamesApp, pilot: Pilot[None], lesson: Lesson) -> LessonScreen:
-    """Open `lesson` in the app (as the Tutorials list does) and return its screen."""
+    """Open `lesson` in the app (as the Tutorials list does) and return its screen, drawn (one pause
+    was not always enough on a loaded machine: the board not yet laid out, its panels unmarked)."""
     await pilot.pause()
     app.push_screen(LessonScreen.open(lesson))
-    await pilot.pause()
+    await settle(app, pilot)
     screen = app.screen
     assert isinstance(screen, LessonScreen)
     return screen
