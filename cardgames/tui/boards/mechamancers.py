@@ -7,6 +7,7 @@ in it; the catalog is read only for printed text on the inspect screen.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from textual.markup import escape
@@ -192,9 +193,11 @@ class MechamancersBoard(SeatsBoard):
             w.border_title = seat_title(view, p)
             w.set_class(p.seat == view.viewer, "-you")
             w.set_class(p.seat == view.active and view.phase not in ("pledge", "event"), "-active")
-            sheet = self.sheet(w)
-            seat_body(sheet, view, p, decision)
-            self.put(w, sheet)
+            zones = tuple(view.zones[f"{z}:{p.seat}"] for z in ("role", "pledge", "field", "hand", "look", "pack"))
+            cards = {c.id for z in zones for c in z.cards}
+            eclipse = view.globals.get("eclipse_round") == view.globals.get("round")
+            inputs = (p, zones, view.viewer == p.seat, eclipse, frozenset(marked_refs(decision, view.viewer) & cards))
+            self.put_drawn(w, inputs, partial(seat_body, view=view, p=p, decision=decision))
         table = self.query_one("#table", Static)
         sheet = self.sheet(table)
         table_body(sheet, view, decision)
