@@ -4,18 +4,20 @@ panel must show exactly what drawing it anew would."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 from kit.app import play_by_bot
+from textual.widgets import Static
 
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine.decisions import Decision
-from cardgames.engine.view import GameView, PlayerView
+from cardgames.engine.view import GameView
 from cardgames.tui.app import CardgamesApp
-from cardgames.tui.boards import allegiance, mechamancers
-from cardgames.tui.boards.base import Board
+from cardgames.tui.boards import algomancy, allegiance, mechamancers
+from cardgames.tui.boards.base import Board, marked_refs
 from cardgames.tui.screens.game import GameScreen
 from cardgames.tui.session import Session
 from cardgames.tui.settings import with_app_stops
@@ -23,30 +25,60 @@ from cardgames.tui.sheet import Sheet
 
 FOUR = ["Ann", "Bob", "Cid", "Dee"]
 SCREENS = 160
-Draw = Callable[[Board, Sheet, GameView, PlayerView, "Decision | None"], None]
+Fresh = Callable[[Board, GameView, "Decision | None"], dict[str, Sheet]]
+"""Each panel the board keeps when unchanged, drawn anew from the view."""
 
 
-def allegiance_seat(board: Board, sheet: Sheet, view: GameView, p: PlayerView, d: Decision | None) -> None:
+def drawn(board: Board, panel: str, draw: Callable[[Sheet], None]) -> Sheet:
+    sheet = board.sheet(board.query_one(f"#{panel}", Static))
+    draw(sheet)
+    return sheet
+
+
+def allegiance_seats(board: Board, view: GameView, d: Decision | None) -> dict[str, Sheet]:
     assert isinstance(board, allegiance.AllegianceBoard)
-    allegiance.seat_body(sheet, view, board.rules.cat, p, d)
+    return {f"seat-{p.seat}": drawn(board, f"seat-{p.seat}",
+                                    partial(allegiance.seat_body, view=view, cat=board.rules.cat, p=p, decision=d))
+            for p in view.players}
 
 
-def mechamancers_seat(board: Board, sheet: Sheet, view: GameView, p: PlayerView, d: Decision | None) -> None:
-    mechamancers.seat_body(sheet, view, p, d)
+def mechamancers_seats(board: Board, view: GameView, d: Decision | None) -> dict[str, Sheet]:
+    return {f"seat-{p.seat}": drawn(board, f"seat-{p.seat}",
+                                    partial(mechamancers.seat_body, view=view, p=p, decision=d))
+            for p in view.players}
+
+
+def algomancy_players(board: Board, view: GameView, d: Decision | None) -> dict[str, Sheet]:
+    assert isinstance(board, algomancy.AlgomancyBoard)
+    me = view.viewer if view.viewer is not None else 0
+    refs = marked_refs(d, view.viewer)
+    drafting = d is not None and d.kind == "draft" and d.seat_index == me
+    out = {"you": drawn(board, "you", partial(algomancy.player_body, rules=board.rules, view=view,
+                                               p=view.players[me], refs=refs, show_hand=not drafting))}
+    for p in view.players:
+        if p.seat != me and board.many:
+            out[f"opponent-{p.seat}"] = drawn(board, f"opponent-{p.seat}",
+                                              partial(algomancy.compact_body, rules=board.rules, view=view, p=p))
+        elif p.seat != me:
+            out["opponent"] = drawn(board, "opponent", partial(algomancy.player_body, rules=board.rules, view=view,
+                                                               p=p, refs=refs, show_hand=True))
+    return out
 
 
 class Enough(Exception):
     """Seen enough screens."""
 
 
-@pytest.mark.parametrize(("game", "options", "seat"), [
-    ("allegiance", {"format": "teams"}, allegiance_seat),
-    ("allegiance", {"format": "ffa"}, allegiance_seat),
-    ("mechamancers", {}, mechamancers_seat),
+@pytest.mark.parametrize(("game", "players", "options", "fresh"), [
+    ("allegiance", FOUR, {"format": "teams"}, allegiance_seats),
+    ("allegiance", FOUR, {"format": "ffa"}, allegiance_seats),
+    ("mechamancers", FOUR, {}, mechamancers_seats),
+    ("algomancy", FOUR[:2], {}, algomancy_players),
+    ("algomancy", FOUR, {}, algomancy_players),
 ])
-async def test_every_kept_seat_panel_shows_what_a_fresh_drawing_would(
-        game: str, options: dict[str, Any], seat: Draw, cardgames_home: Path) -> None:
-    session = Session.start(game, FOUR, 7, with_app_stops(FOUR, options), cardgames_home / "s.save")
+async def test_every_kept_panel_shows_what_a_fresh_drawing_would(
+        game: str, players: list[str], options: dict[str, Any], fresh: Fresh, cardgames_home: Path) -> None:
+    session = Session.start(game, players, 7, with_app_stops(players, options), cardgames_home / "s.save")
     app = CardgamesApp(session)
     checks = {"kept": 0, "drawn": 0}
     last_keys: dict[str, object] = {}
@@ -55,16 +87,13 @@ async def test_every_kept_seat_panel_shows_what_a_fresh_drawing_would(
         board = screen.board
         assert board._last is not None
         view, decision = board._last
-        for p in view.players:
-            panel = board.query_one(f"#seat-{p.seat}")
-            fresh = board.sheet(panel)
-            seat(board, fresh, view, p, decision)
-            content = fresh.content()
-            assert board._shown[panel.id or ""] == (content.plain, tuple(content.spans)), \
-                f"seat {p.seat}'s panel is stale ({game} {options})"
-            key = board._drawn_from[panel.id or ""][0]
-            checks["kept" if last_keys.get(panel.id or "") == key else "drawn"] += 1
-            last_keys[panel.id or ""] = key
+        for panel, sheet in fresh(board, view, decision).items():
+            content = sheet.content()
+            assert board._shown[panel] == (content.plain, tuple(content.spans)), \
+                f"the {panel} panel is stale ({game} {options})"
+            key = board._drawn_from[panel][0]
+            checks["kept" if last_keys.get(panel) == key else "drawn"] += 1
+            last_keys[panel] = key
         if sum(checks.values()) >= SCREENS * len(view.players):
             raise Enough
 

@@ -9,6 +9,7 @@ and the pack, while you draft); your own area with your hand.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from itertools import pairwise
 
 from textual.app import ComposeResult
@@ -102,9 +103,9 @@ class AlgomancyBoard(Board):
             opp.set_class(view.active == them, "-active")
             sides.insert(0, (opp, them, True))
         for panel, seat, hand in sides:
-            sheet = self.sheet(panel)
-            player_body(sheet, self.rules, view, view.players[seat], refs, show_hand=hand)
-            self.put(panel, sheet)
+            player = view.players[seat]
+            self.put_drawn(panel, player_inputs(view, player, refs, hand),
+                           partial(player_body, rules=self.rules, view=view, p=player, refs=refs, show_hand=hand))
         b = view.battle or {}
         names = {p.seat: p.name for p in view.players}
         self.query_one("#regions").set_class(b.get("region") is not None, "-stacked")
@@ -171,14 +172,13 @@ class AlgomancyBoard(Board):
                 continue
             w.border_title = player_title(view, p, initiative)
             w.set_class(view.active == p.seat, "-active")
-            sheet = self.sheet(w)
-            compact_body(sheet, self.rules, view, p)
-            self.put(w, sheet)
+            self.put_drawn(w, player_inputs(view, p, set(), False),
+                           partial(compact_body, rules=self.rules, view=view, p=p))
         you = self.query_one("#you", Static)
         you.border_title = player_title(view, view.players[me], initiative)
-        sheet = self.sheet(you)
-        player_body(sheet, self.rules, view, view.players[me], refs, show_hand=not drafting)
-        self.put(you, sheet)
+        player = view.players[me]
+        self.put_drawn(you, player_inputs(view, player, refs, not drafting),
+                       partial(player_body, rules=self.rules, view=view, p=player, refs=refs, show_hand=not drafting))
         b = view.battle or {}
         names = {p.seat: p.name for p in view.players}
         for seat in self.seats:
@@ -304,6 +304,14 @@ def _resource_face(rules: Algomancy, same: list[CardView], state: str, refs: set
     gives = rules.cards[c.card].affinity_gives
     return TileFace(c.id, f"{c.name}{count}", statuses=(state,), notes=(f"gives {gives}",) if gives else (),
                     kind="resource", colour=gives or "", marked=c.id in refs)
+
+
+def player_inputs(view: GameView, p: PlayerView, refs: set[int], show_hand: bool) -> tuple[object, ...]:
+    """Everything `player_body` and `compact_body` read of a player (`Board.put_drawn`)."""
+    s = p.seat
+    zones = tuple(view.zones.get(k) for k in (f"deck:{s}", t.bin_(s), t.resources(s), t.hand(s), t.pack(s)))
+    cards = {c.id for z in zones if z is not None for c in z.cards}
+    return p, zones, show_hand and view.viewer == s, frozenset(refs & cards)
 
 
 def player_body(sheet: Sheet, rules: Algomancy, view: GameView, p: PlayerView, refs: set[int], show_hand: bool) -> None:
