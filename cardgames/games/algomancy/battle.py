@@ -18,6 +18,7 @@ from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.checks import check_state
 from cardgames.games.algomancy.context import Rules
+from cardgames.games.algomancy.events import AttackDeclared, BlocksDeclared
 from cardgames.games.algomancy.priority import open_region_window
 from cardgames.games.algomancy.triggers import flush, queue_trigger_event
 
@@ -198,9 +199,10 @@ class Battle:
         state = flow.state
         b = state.battle
         assert b is not None
+        reg = int(b["region"])
+        flow.emit(AttackDeclared(seat, reg, cols, tokens, counter=int(b["phase"]) == 2))
         if not cols:
             return
-        reg = int(b["region"])
         present = dict(b["present"])
         present[str(reg)] = sorted({*present.get(str(reg), []), seat})
         flow.emit(ce.BattleChanged(changes={"attack": cols, "present": present, "attacked": True}))
@@ -297,6 +299,26 @@ class Battle:
         elif key == "done":
             flow.pop(frame)
             flow.emit(ce.BattleChanged(changes={"blocked": fm.blocked_columns(b["attack"], b["defence"])}))
+            self._blocks_declared(flow, int(frame.data["seat"]), bool(frame.data["counter"]))
+
+    def _blocks_declared(self, flow: Flow, seat: int, counters: bool) -> None:
+        """The log's line for the blocks just declared: each attacking column and its blockers, the units
+        beside the attack, the counter-attackers and where they go (unless nothing was attacked or sent)."""
+        state = flow.state
+        b = state.battle
+        assert b is not None
+        reg = int(b["region"])
+        attack, defence = b["attack"], b["defence"]
+        blocks = [[list(c), fm.column_at(defence, i)] for i, c in enumerate(attack) if c and fm.column_at(defence, i)]
+        facing = {u for _, blockers in blocks for u in blockers}
+        flank = [u for u in fm.units_in(defence) if u not in facing]
+        home = t.home(state, int(b["attacker"]))
+        counter: dict[str, list[int]] = {}
+        for u in b["counter"] if counters else []:  # (phase 1's counter-attackers, still in the region)
+            if u in state.objects and state.objects[u].zone == t.region(reg):
+                counter.setdefault(str(b.get("counter_to", {}).get(str(u), home)), []).append(u)
+        if b.get("attacked") or counter:
+            flow.emit(BlocksDeclared(seat, reg, blocks, flank, counter, bool(b.get("attacked"))))
 
     # -- regroup -----------------------------------------------------------------------------
 
