@@ -78,6 +78,9 @@ def describe(rules: Rules, state: State, ev: Event, viewer: int | None) -> str |
         return f"{card(ev.id)} {ev.value}" if ev.value != "deleted" else f"{card(ev.id)} is deleted"
     if isinstance(ev, ae.MatchBegan):
         return f"— Cube bracket, round {ev.round}: {' against '.join(who(s) for s in ev.seats)} —"
+    if isinstance(ev, ce.PlayerCounterAdded) and ev.name == "life" and state.globals.get("bracket") is not None \
+            and 0 <= ev.seat < len(players) and players[ev.seat].eliminated:
+        return f"{who(ev.seat)} waits for a later match, back at {players[ev.seat].counters.get('life', 0)} life"
     if isinstance(ev, ae.MatchEnded):
         return f"{who(ev.winner)} wins the match against {who(ev.loser)} ({ev.reason})"
     if isinstance(ev, ce.PlayerEliminated):
