@@ -58,7 +58,7 @@ def hosts(rules: Rules, state: State, seat: int, card: Card, how: str, reg: int)
 
 
 def _affordable(rules: Rules, state: State, seat: int, card: Card) -> bool:
-    return t.meets_affinity(state, seat, card, rules.cards) and t.mana(state, seat) >= card.cost
+    return t.mana(state, seat) >= card.cost and t.meets_affinity(state, seat, card, rules.cards)
 
 
 def options(rules: Rules, state: State, seat: int, window: str, reg: int) -> list[Option]:
