@@ -79,7 +79,7 @@ def options(rules: Rules, state: State, seat: int, window: str, reg: int) -> lis
     elif window.startswith("battle"):
         for obj in state.cards_in(t.hand(seat)):
             card = rules.cards[obj.card]
-            if not _affordable(rules, state, seat, card):
+            if not (card.virus or card.ambush) or not _affordable(rules, state, seat, card):
                 continue
             if card.virus and hosts(rules, state, seat, card, "virus", reg):
                 out.append(Option(f"virus:{obj.id}", f"Apply {name(state, obj)} as a virus ({card.cost} mana)",
