@@ -170,6 +170,17 @@ def test_battle_1v1_no_attack_is_said_and_no_block_line_follows() -> None:
     assert not any("blocks" in line for line in log)
 
 
+def test_battle_1v1_nothing_to_attack_with_writes_no_line() -> None:
+    """Ann has no unit in play: she is not said not to attack; Bob, with nothing attacking him, blocks nothing."""
+    g = game({"hand": [WALKER]}, {"region": [DRIFTER]})
+    to_battle(g)
+    g.choose("done")  # the (empty) formation
+    block(g)
+    log = lines(g)
+    assert "Battle" in log and "Deployment" in log[log.index("Battle"):]
+    assert not any("attack" in line or "block" in line for line in log)
+
+
 def test_free_for_all_each_attacker_sets_its_formation_in_the_region_then_the_defender_blocks() -> None:
     """Intent cards flip; in Bob's region Ann's and Cat's formations are declared, Bob blocks one of them."""
     g = ffa_game({ANN: {"region": [WALKER]}, BOB: {"region": [DRIFTER]}, CAT: {"region": [WALKER]}})

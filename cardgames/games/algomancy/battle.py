@@ -192,17 +192,24 @@ class Battle:
             flow.update(frame, cols=[], tokens=[], picking=None)
         elif key == "done":
             flow.pop(frame)
-            self.declare(flow, int(d["seat"]), cols, [int(x) for x in d["tokens"]])
+            state = flow.state
+            b = state.battle
+            assert b is not None
+            seat = int(d["seat"])
+            tokens = [int(x) for x in d["tokens"]]
+            if cols or any(u in state.objects and state.objects[u].zone.startswith("region:") for u in d["pool"]):
+                # the log's line, where the formation is declared (not when there was nothing to attack with)
+                flow.emit(AttackDeclared(seat, int(b["region"]), cols, tokens, counter=int(b["phase"]) == 2))
+            self.declare(flow, seat, cols, tokens)
 
     def declare(self, flow: Flow, seat: int, cols: list[list[int]], tokens: list[int]) -> None:
         """The formation is set: the units (and spell tokens that follow them) enter the region."""
         state = flow.state
         b = state.battle
         assert b is not None
-        reg = int(b["region"])
-        flow.emit(AttackDeclared(seat, reg, cols, tokens, counter=int(b["phase"]) == 2))
         if not cols:
             return
+        reg = int(b["region"])
         present = dict(b["present"])
         present[str(reg)] = sorted({*present.get(str(reg), []), seat})
         flow.emit(ce.BattleChanged(changes={"attack": cols, "present": present, "attacked": True}))

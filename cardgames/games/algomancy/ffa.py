@@ -28,7 +28,6 @@ from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.battle import Battle
 from cardgames.games.algomancy.context import Rules
-from cardgames.games.algomancy.events import AttackDeclared
 from cardgames.games.algomancy.seating import ffa_region_order, is_ffa, left, right
 
 DIRECTIONS = ("stay", "left", "right")
@@ -141,10 +140,9 @@ class FfaBattle(Battle):
         if b is None or not (b.get("ffa") or b.get("team")):
             super().declare(flow, seat, cols, tokens)
             return
-        reg = int(b["region"])
-        flow.emit(AttackDeclared(seat, reg, cols, tokens, counter=int(b["phase"]) == 2))
         if not cols:
             return
+        reg = int(b["region"])
         fronts = dict(b["fronts"])
         for u in (u for c in cols for u in c):
             fronts[str(u)] = seat
