@@ -105,3 +105,18 @@ def test_state_checks_unknown_events_may_change_the_answer() -> None:
     assert may_change(state, set(), ce.BattleChanged(changes={"attack": []}))
     assert not may_change(state, set(), ce.BattleChanged(changes={"step": "damage"}))
     assert may_change(state, set(), ce.BattleChanged(end=True))
+
+
+def test_state_checks_a_battle_with_nothing_in_formation_changes_no_stat() -> None:
+    """A battle starting, moving on or ending changes no stat while nothing is in formation (no attacker, blocker
+    or counter-attacker): the answer is kept; with a unit in formation it is not."""
+    state = Game.new(RULES, NAMES[:2], 1, {"format": "draft"}).state
+    start = ce.BattleChanged(battle={"phase": 1, "attack": [], "defence": {"first": 0, "columns": []}, "counter": []})
+    assert not lethal.formed(state)
+    assert not may_change(state, set(), start, unformed=True)
+    assert not may_change(state, set(), ce.BattleChanged(end=True), unformed=True)
+    assert may_change(state, set(), ce.BattleChanged(end=True))
+    state.battle = {"phase": 1, "attack": [[7]], "defence": {"first": 0, "columns": []}, "counter": []}
+    assert lethal.formed(state)
+    state.battle = {"phase": 1, "attack": [[]], "defence": {"first": 0, "columns": [[]]}, "counter": [3]}
+    assert lethal.formed(state)  # a counter-attacker does not exist in phase 1: stats change

@@ -98,6 +98,15 @@ def test_the_damage_example_played_through_a_battle() -> None:
     assert zone_of(g, sentinel) == "bin:0" and damage(g, jelly) == 1 and zone_of(g, jelly) == "region:1"
     resolve(g)  # the Sentinel's "when I die" graft
     assert len(cards(g, "a-pile-of-rubbish", "region:1")) == 2
+    # the log, as the players read it: the attack and the blocks where they were declared, before the damage
+    log = g.log()
+    attack_line = log.index("Ann attacks with Living Forge, A Pile of Rubbish, Sparkwraith, Sparkwraith, "
+                            "Recyclable Sentinel, Jelly (region of Bob)")
+    block_line = log.index("Bob blocks Living Forge and A Pile of Rubbish with Tiderunner Initiate; "
+                           "blocks Recyclable Sentinel and Jelly with Mirage Walker")
+    damage_lines = [i for i, line in enumerate(log) if " damage to " in line]
+    assert attack_line < block_line < min(damage_lines)
+    assert log[-1] == "Ann creates A Pile of Rubbish (region of Bob)"
 
 
 def test_the_flying_example_removing_bloodwind_revenant_lets_a_non_flier_block() -> None:

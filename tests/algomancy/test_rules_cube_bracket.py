@@ -100,6 +100,28 @@ def test_cube_draft_a_bracket_of_four_plays_two_pairings_then_the_final() -> Non
     assert g.outcome is not None and g.outcome.winners == [CAT]
 
 
+def test_cube_draft_a_bracket_who_waits_for_a_later_match_is_back_at_30_life_as_their_deck_is_whole() -> None:
+    """Cube draft: players "use those decks to play constructed matches" — each match a new constructed game. Ann
+    wins match 1 at 12 life; while Cat and Dan play, she waits with her deck whole and 30 life (in the game, in
+    every view and in the log); Bob, out of the bracket, keeps the life he lost with."""
+    g = bracket_game(players=4)
+    g = edit(g, lambda flow: flow.emit(ce.PlayerCounterAdded(ANN, "life", 12 - 30)))
+    g = lose(g, BOB)
+    assert matches(g) == [(1, [ANN, BOB]), (1, [CAT, 3])]
+    assert g.state.players[ANN].eliminated and not g.state.players[CAT].eliminated  # (out of this match)
+    assert g.state.players[ANN].counters["life"] == 30 and g.state.players[BOB].counters["life"] == 0
+    assert held(g, ANN) == drafted(g, ANN)
+    for seat in (None, CAT, 3):
+        assert [p.counters["life"] for p in g.view(seat).players] == [30, 0, 30, 30]
+    log = g.log()
+    begun = log.index("— Cube bracket, round 1: Cat against Dan —")
+    assert log[begun + 1:].count("Ann waits for a later match, back at 30 life") == 1
+    assert not any(line.startswith(("Bob waits", "Cat waits", "Dan waits")) for line in log)
+    g = lose(g, 3)
+    assert matches(g)[-1] == (2, [ANN, CAT])
+    assert [p.counters["life"] for p in g.state.players] == [30, 0, 30, 0]
+
+
 def test_cube_draft_a_bracket_nobody_has_a_second_bye() -> None:
     """Five drafters: Eve has the bye in round 1; in round 2 (Ann, Cat, Eve) the bye goes to Cat, who has not had
     one, and Eve plays."""

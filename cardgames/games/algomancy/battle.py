@@ -18,6 +18,7 @@ from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.checks import check_state
 from cardgames.games.algomancy.context import Rules
+from cardgames.games.algomancy.events import AttackDeclared, BlocksDeclared
 from cardgames.games.algomancy.priority import open_region_window
 from cardgames.games.algomancy.triggers import flush, queue_trigger_event
 
@@ -191,7 +192,15 @@ class Battle:
             flow.update(frame, cols=[], tokens=[], picking=None)
         elif key == "done":
             flow.pop(frame)
-            self.declare(flow, int(d["seat"]), cols, [int(x) for x in d["tokens"]])
+            state = flow.state
+            b = state.battle
+            assert b is not None
+            seat = int(d["seat"])
+            tokens = [int(x) for x in d["tokens"]]
+            if cols or any(u in state.objects and state.objects[u].zone.startswith("region:") for u in d["pool"]):
+                # the log's line, where the formation is declared (not when there was nothing to attack with)
+                flow.emit(AttackDeclared(seat, int(b["region"]), cols, tokens, counter=int(b["phase"]) == 2))
+            self.declare(flow, seat, cols, tokens)
 
     def declare(self, flow: Flow, seat: int, cols: list[list[int]], tokens: list[int]) -> None:
         """The formation is set: the units (and spell tokens that follow them) enter the region."""
@@ -297,6 +306,26 @@ class Battle:
         elif key == "done":
             flow.pop(frame)
             flow.emit(ce.BattleChanged(changes={"blocked": fm.blocked_columns(b["attack"], b["defence"])}))
+            self._blocks_declared(flow, int(frame.data["seat"]), bool(frame.data["counter"]))
+
+    def _blocks_declared(self, flow: Flow, seat: int, counters: bool) -> None:
+        """The log's line for the blocks just declared: each attacking column and its blockers, the units
+        beside the attack, the counter-attackers and where they go (unless nothing was attacked or sent)."""
+        state = flow.state
+        b = state.battle
+        assert b is not None
+        reg = int(b["region"])
+        attack, defence = b["attack"], b["defence"]
+        blocks = [[list(c), fm.column_at(defence, i)] for i, c in enumerate(attack) if c and fm.column_at(defence, i)]
+        facing = {u for _, blockers in blocks for u in blockers}
+        flank = [u for u in fm.units_in(defence) if u not in facing]
+        home = t.home(state, int(b["attacker"]))
+        counter: dict[str, list[int]] = {}
+        for u in b["counter"] if counters else []:  # (phase 1's counter-attackers, still in the region)
+            if u in state.objects and state.objects[u].zone == t.region(reg):
+                counter.setdefault(str(b.get("counter_to", {}).get(str(u), home)), []).append(u)
+        if b.get("attacked") or counter:
+            flow.emit(BlocksDeclared(seat, reg, blocks, flank, counter, bool(b.get("attacked"))))
 
     # -- regroup -----------------------------------------------------------------------------
 

@@ -10,7 +10,10 @@ winners (and the bye) meet in the next round, paired the same way, until one is 
 wins. A drawn match (both players at 0 life at once, or A62's still table) is decided by a coin toss.
 Before each match every card goes back: each drafted card to its drafter's deck, tokens and
 resources leave; the two players start at 30 life with two dormant Prismites and a fresh opening
-hand, and the initiative is drawn at random between them.
+hand, and the initiative is drawn at random between them. A player who won a match and waits for a
+later one is back at 30 life too, as their deck is back to what they drafted: each match is a new
+constructed game, so nothing of the last one is left with them (the log says so); only a player
+out of the bracket keeps the life they lost with.
 
 `rounds` and `standing` rebuild the bracket from its public results for the board (who plays, who
 waits for which round, who is out, the champion).
@@ -95,6 +98,11 @@ class Bracket:
                     flow.emit(ce.ObjectMoved(oid, f"deck:{drafter[oid]}", reset=True))
             elif zone not in ("cube", "erased"):  # tokens, resources: they leave the game
                 flow.emit(ce.ObjectMoved(oid, "erased", reset=True))
+        out = {int(m[2]) for m in state.globals["bracket"]["played"]}
+        for p in state.players:  # who waits for a later match starts it afresh too: life goes back with the deck
+            life = p.counters.get("life", 0)
+            if p.seat not in pair and p.seat not in out and life != t.LIFE:
+                flow.emit(ce.PlayerCounterAdded(p.seat, "life", t.LIFE - life))
         for s in pair:
             flow.shuffle(f"deck:{s}")
             life = state.players[s].counters.get("life", 0)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardgames.engine.events import Event, applies, event
 from cardgames.engine.state import State
@@ -141,3 +141,81 @@ def _match_ended(s: State, e: MatchEnded) -> None:
     s.pending_triggers = []
     s.modifiers = []
     s.shields = []
+
+
+@event("algomancy.AttackDeclared")
+@dataclass(frozen=True, slots=True)
+class AttackDeclared(Event):
+    """A line of the players' log, written where an attacking formation is set: `seat` attacks in `region` with
+    `columns` (each front first) and brings `tokens`; with no columns, `seat` chose not to attack. `counter`: the
+    attack of phase 2 (a counter-attack). It changes nothing on the table."""
+
+    FLOW = True
+    seat: int
+    region: int
+    columns: list[list[int]]
+    tokens: list[int] = field(default_factory=list)
+    counter: bool = False
+
+
+@applies(AttackDeclared)
+def _attack_declared(s: State, e: AttackDeclared) -> None:
+    return None
+
+
+@event("algomancy.BlocksDeclared")
+@dataclass(frozen=True, slots=True)
+class BlocksDeclared(Event):
+    """A line of the players' log, written where a defending formation is declared: in `region`, `seat` blocks
+    each attacking column of `blocks` (`[attackers, blockers]`, front first), stands `flank` beside the attack
+    (blocking nothing), and sends `counter` to counter-attack ({region: units}); `attacked`: whether anything
+    attacked there (else only counter-attackers were sent). It changes nothing on the table."""
+
+    FLOW = True
+    seat: int
+    region: int
+    blocks: list[list[list[int]]]
+    flank: list[int] = field(default_factory=list)
+    counter: dict[str, list[int]] = field(default_factory=dict)
+    attacked: bool = True
+
+
+@applies(BlocksDeclared)
+def _blocks_declared(s: State, e: BlocksDeclared) -> None:
+    return None
+
+
+@event("algomancy.TokensCreated")
+@dataclass(frozen=True, slots=True)
+class TokensCreated(Event):
+    """A line of the players' log, written where an effect creates tokens: `seat` creates `ids` in `region`
+    (the tokens' own creation is bookkeeping the log does not show). It changes nothing on the table."""
+
+    FLOW = True
+    seat: int
+    region: int
+    ids: list[int]
+
+
+@applies(TokensCreated)
+def _tokens_created(s: State, e: TokensCreated) -> None:
+    return None
+
+
+@event("algomancy.ModApplied")
+@dataclass(frozen=True, slots=True)
+class ModApplied(Event):
+    """A line of the players' log, written where a mod is applied: `seat` tucks `mod` under `host` as a graft or
+    an augment (`kind`; the moves that do it are bookkeeping the log does not show). It changes nothing on the
+    table."""
+
+    FLOW = True
+    seat: int
+    mod: int
+    host: int
+    kind: str
+
+
+@applies(ModApplied)
+def _mod_applied(s: State, e: ModApplied) -> None:
+    return None

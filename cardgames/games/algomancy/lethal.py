@@ -17,6 +17,7 @@ from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow
 from cardgames.engine.state import State
 from cardgames.games.algomancy import events as ae
+from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy.board import stats_of
 from cardgames.games.algomancy.context import Rules
 
@@ -74,9 +75,21 @@ def _in_sight(state: State, oid: int) -> bool:
     return o is not None and (o.zone.startswith("region:") or o.zone == MODS or o.attached_to is not None)
 
 
-def may_change(state: State, watched: set[int], ev: Event) -> bool:
+def formed(state: State) -> bool:
+    """Whether the battle under way has anything stats read in it (FORMATION_KEYS): a unit in the attack or the
+    defence, or a counter-attacker. Without, stats are as they are with no battle at all."""
+    b = state.battle
+    if not b:
+        return False
+    return bool(fm.units_in(b.get("attack") or []) or fm.units_in(b.get("defence") or fm.no_defence())
+                or b.get("counter"))
+
+
+def may_change(state: State, watched: set[int], ev: Event, unformed: bool = False) -> bool:
     """Whether `ev` (already applied to `state`) might change the doomed units found before it, when the cards
-    then in sight were `watched`. Anything not known to be harmless might."""
+    then in sight were `watched`. Anything not known to be harmless might. `unformed`: no battle had anything in
+    formation (`formed`) when the answer was found, nor has one now — a battle starting, moving on or ending
+    changes no stat then."""
     cls = type(ev)
     if cls.FLOW or cls in BLIND:
         return False
@@ -91,7 +104,7 @@ def may_change(state: State, watched: set[int], ev: Event) -> bool:
         attaches = ev.attached_to is not None or ev.detach
         return attaches or ev.id in watched or _in_sight(state, ev.id)
     if isinstance(ev, ce.BattleChanged):
-        return ev.battle is not None or ev.end or not FORMATION_KEYS.isdisjoint(ev.changes or {})
+        return not unformed and (ev.battle is not None or ev.end or not FORMATION_KEYS.isdisjoint(ev.changes or {}))
     if isinstance(ev, ce.ZoneShuffled):
         return ev.zone.startswith("region:") or ev.zone == MODS
     return True
@@ -107,6 +120,8 @@ class _Known:
     folded: int
     watched: set[int]
     dead: list[int]
+    formed: bool
+    """Whether the battle then had anything in formation (`formed`)."""
 
 
 _KNOWN: WeakKeyDictionary[Flow, _Known] = WeakKeyDictionary()
@@ -126,7 +141,8 @@ def _still_known(flow: Flow) -> _Known | None:
     # every event folded since must be in the log after the mark (else something else changed the state)
     if len(log) < known.mark or state.folded - known.folded != len(log) - known.mark:
         return None
-    if any(may_change(state, known.watched, ev) for ev in log[known.mark:]):
+    unformed = not known.formed and not formed(state)
+    if any(may_change(state, known.watched, ev, unformed) for ev in log[known.mark:]):
         return None
     return known
 
@@ -137,8 +153,9 @@ def doomed(rules: Rules, flow: Flow) -> list[int]:
     state = flow.state
     if known is None:
         dead = doomed_now(rules, state)
-        known = _KNOWN[flow] = _Known(state, flow.events, len(flow.events), state.folded, _watched(state), dead)
+        known = _KNOWN[flow] = _Known(state, flow.events, len(flow.events), state.folded, _watched(state), dead,
+                                      formed(state))
     else:
-        known.mark, known.folded = len(flow.events), state.folded
+        known.mark, known.folded, known.formed = len(flow.events), state.folded, formed(state)
     return list(known.dead)
 

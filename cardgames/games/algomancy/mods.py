@@ -20,6 +20,7 @@ from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.announce import keep_priority, pay_mana
 from cardgames.games.algomancy.checks import spawn
 from cardgames.games.algomancy.context import Rules, rules_of
+from cardgames.games.algomancy.events import ModApplied
 from cardgames.games.algomancy.legal import target_label, timing_ok
 from cardgames.games.algomancy.schema import Card
 from cardgames.games.algomancy.verbs import recall
@@ -57,7 +58,7 @@ def hosts(rules: Rules, state: State, seat: int, card: Card, how: str, reg: int)
 
 
 def _affordable(rules: Rules, state: State, seat: int, card: Card) -> bool:
-    return t.meets_affinity(state, seat, card, rules.cards) and t.mana(state, seat) >= card.cost
+    return t.mana(state, seat) >= card.cost and t.meets_affinity(state, seat, card, rules.cards)
 
 
 def options(rules: Rules, state: State, seat: int, window: str, reg: int) -> list[Option]:
@@ -78,7 +79,7 @@ def options(rules: Rules, state: State, seat: int, window: str, reg: int) -> lis
     elif window.startswith("battle"):
         for obj in state.cards_in(t.hand(seat)):
             card = rules.cards[obj.card]
-            if not _affordable(rules, state, seat, card):
+            if not (card.virus or card.ambush) or not _affordable(rules, state, seat, card):
                 continue
             if card.virus and hosts(rules, state, seat, card, "virus", reg):
                 out.append(Option(f"virus:{obj.id}", f"Apply {name(state, obj)} as a virus ({card.cost} mana)",
@@ -127,7 +128,7 @@ def _run(flow: Flow, frame: Frame) -> Ask | None:
     pay_mana(flow, seat, card.cost)
     if how == "mod":
         attach(rules, flow, obj.id, host.id, "graft" if mod_kind(card) == "graft" else "augment",
-               d.get("position"))
+               d.get("position"), seat=seat)
         return None
     label = f"{card.name} (virus onto {rules.card_name(state, host)})" if how == "virus" \
         else f"{card.name} (ambush for {rules.card_name(state, host)})"
@@ -169,8 +170,8 @@ def _answer(flow: Flow, frame: Frame, option: Option) -> None:
 # -- applying --------------------------------------------------------------------------------------
 
 
-def attach(rules: Rules, flow: Flow, mod: int, host: int, kind: str, position: Json = None) -> None:
-    """Tuck `mod` under `host` (rulebook: Apply augment); a graft's effect joins the host's graft at
+def attach(rules: Rules, flow: Flow, mod: int, host: int, kind: str, position: Json = None, *, seat: int) -> None:
+    """`seat` tucks `mod` under `host` (rulebook: Apply augment); a graft's effect joins the host's graft at
     `position` (1 = just below the original; default: at the bottom)."""
     state = flow.state
     if MODS not in state.zones:
@@ -184,6 +185,7 @@ def attach(rules: Rules, flow: Flow, mod: int, host: int, kind: str, position: J
         at = len(grafts) if position is None else max(0, min(len(grafts), int(str(position)) - 1))
         grafts.insert(at, state.objects[mod].card)
         flow.emit(ce.ObjectPropSet(host, "grafts", grafts))
+    flow.emit(ModApplied(seat, mod, host, kind))
 
 
 # -- resolution of a virus or an ambush from the stack (their effect references: `stack.py`) ------
@@ -193,7 +195,7 @@ def _attach_virus(flow: Flow, ctx: StepContext, args: Any) -> Ask | None:
     """A virus resolves: it is tucked under its target as an augment (rulebook: Viruses)."""
     hosts = ctx.targets.get("host") or []
     if hosts and ctx.source is not None:
-        attach(rules_of(flow), flow, ctx.source, hosts[0], "augment")
+        attach(rules_of(flow), flow, ctx.source, hosts[0], "augment", seat=ctx.controller)
     return None
 
 

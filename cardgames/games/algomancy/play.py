@@ -118,7 +118,7 @@ class Play:
     def can_play(self, state: State, seat: int, card: Card, window: str, reg: int) -> bool:
         if card.kind not in ("unit", "spell", "spell_unit") or not self.timing_ok(card, window):
             return False
-        if not t.meets_affinity(state, seat, card, self.rules.cards) or t.mana(state, seat) < card.cost:
+        if t.mana(state, seat) < card.cost or not t.meets_affinity(state, seat, card, self.rules.cards):
             return False
         if card.play is not None:
             extra = card.play.extra_cost

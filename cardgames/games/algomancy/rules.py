@@ -59,12 +59,14 @@ class Algomancy(Ruleset):
 
     name = "algomancy"
     title = "Algomancy"
-    rules_version = "7"
+    rules_version = "8"
     """5: state checks before each sacrifice of one effect and before each simultaneous trigger (A74).
     6: state checks before each combat damage sub-step, until nothing more dies (A74): a 1v1 save in which a
     back unit closed up without its back-row buff and a later sub-step asked a question replays differently.
     7: team games: the initiative team first in the draft, resources and triggers (A70), team-mates' cards are
-    allies in split teams too, and a team holds priority together (A71); a team save asks in another order."""
+    allies in split teams too, and a team holds priority together (A71); a team save asks in another order.
+    8: the log's lines for an attack or a block declared, a mod applied and tokens created are events of their own
+    (AttackDeclared, BlocksDeclared, ModApplied, TokensCreated): an older save's events differ."""
     min_players = 2
     max_players = 8
     """Up to 8 in a cube bracket (A79); every other format (one game for everyone at once) seats 6."""

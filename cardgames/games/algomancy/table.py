@@ -146,8 +146,9 @@ def active_resources(state: State, seat: int) -> list[GameObject]:
     return [o for o in state.cards_in(resources(seat)) if is_active(o)]
 
 
-def affinity(state: State, seat: int, cards: dict[str, Card]) -> dict[str, int]:
-    """A player's affinity: one per active elemental resource, expended or not (R2)."""
+def _affinity(state: State, seat: int, cards: dict[str, Card]) -> dict[str, int]:
+    """`affinity`, remembered until the table changes (every card a player might play asks it); not to be
+    changed by the caller."""
     def compute() -> dict[str, int]:
         out: dict[str, int] = {}
         for obj in active_resources(state, seat):
@@ -155,26 +156,31 @@ def affinity(state: State, seat: int, cards: dict[str, Card]) -> dict[str, int]:
             if gives is not None:
                 out[gives] = out.get(gives, 0) + 1
         return out
-    # every card a player might play asks it: remembered until the table changes
-    return dict(state.cached(f"affinity:{seat}:{id(cards)}", compute))
+    return state.cached(f"affinity:{seat}:{id(cards)}", compute)
+
+
+def affinity(state: State, seat: int, cards: dict[str, Card]) -> dict[str, int]:
+    """A player's affinity: one per active elemental resource, expended or not (R2)."""
+    return dict(_affinity(state, seat, cards))
 
 
 def mana(state: State, seat: int) -> int:
-    """Mana a player can pay now: their active, unexpended resources (each gives 1 per turn)."""
-    return sum(1 for o in active_resources(state, seat) if not o.exhausted)
+    """Mana a player can pay now: their active, unexpended resources (each gives 1 per turn); remembered until
+    the table changes, as every card a player might play asks it."""
+    return state.cached(f"mana:{seat}", lambda: sum(1 for o in active_resources(state, seat) if not o.exhausted))
 
 
 def meets_affinity(state: State, seat: int, card: Card, cards: dict[str, Card]) -> bool:
     if not card.affinity:
         return True
-    have = affinity(state, seat, cards)
+    have = _affinity(state, seat, cards)
     return all(have.get(e, 0) >= n for e, n in card.affinity.items())
 
 
 def missing_affinity(state: State, seat: int, card: Card, cards: dict[str, Card]) -> list[str]:
-    have = affinity(state, seat, cards)
+    have = _affinity(state, seat, cards)
     return [f"{e} {have.get(e, 0)}/{n}" for e, n in card.affinity.items() if have.get(e, 0) < n]
 
 
 def element_count(state: State, seat: int, element: Element, cards: dict[str, Card]) -> int:
-    return affinity(state, seat, cards).get(element, 0)
+    return _affinity(state, seat, cards).get(element, 0)

@@ -23,7 +23,7 @@ from cardgames.games.algomancy.checks import (
     to_bin,
 )
 from cardgames.games.algomancy.context import rules_of
-from cardgames.games.algomancy.events import Damaged, LifeLost, player_ref, seat_of_ref
+from cardgames.games.algomancy.events import Damaged, LifeLost, TokensCreated, player_ref, seat_of_ref
 from cardgames.games.algomancy.seating import mates, team_ring
 from cardgames.games.algomancy.triggers import queue_trigger_event
 
@@ -167,10 +167,14 @@ def _create(flow: Flow, ctx: StepContext, args: dict[str, Any]) -> Ask | None:
     props: dict[str, Any] = {"token": True}
     if "x" in args:
         props["x"] = int(args["x"])
+    made = []
     for _ in range(int(args.get("count", 1))):
         oid = create(rules, flow, str(args["token"]), ctx.controller, t.region(reg), props)
+        made.append(oid)
         if rules.cards[str(args["token"])].is_unit:
             queue_trigger_event(rules, flow, "spawn", oid, ctx.controller, reg)
+    if made:
+        flow.emit(TokensCreated(ctx.controller, reg, made))
     return None
 
 
