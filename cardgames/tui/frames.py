@@ -152,6 +152,16 @@ class Panel(Static):
             self.panel = panel
 
     _drawn_width = 0
+    drawn_for = 0
+    """The content width its content was drawn for (a board's sheet: tiles fill it); 0: any."""
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # Textual measures a `1fr` panel's height at its width rounded down, then may give it a
+        # column more (the row's remainder): content drawn to fill that column wrapped in the
+        # measure, and the panel stood taller than its content (blank rows under a third region).
+        if width + 1 == self.drawn_for:
+            width = self.drawn_for
+        return super().get_content_height(container, viewport, width)
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         return super()._size_updated(size, virtual_size, container_size, layout=False)

@@ -11,6 +11,7 @@ import time
 
 from kit.app import LayoutCount
 from textual.app import App, ComposeResult
+from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -228,3 +229,32 @@ async def test_a_panel_says_when_it_is_laid_out_at_a_new_width_and_only_then() -
         panel.styles.width = 30
         await pilot.pause(0.1)
     assert app.widths == [20, 30]
+
+
+class ThreeInARow(App[None]):
+    """Three `1fr` panels side by side in 76 columns: Textual gives them 25, 25 and 26."""
+
+    CSS = "Horizontal { height: auto; width: 76; } Panel { width: 1fr; height: auto; }"
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            for i in range(3):
+                yield Panel(id=f"p{i}")
+
+
+async def test_a_panel_given_the_rows_last_column_is_as_tall_as_its_content() -> None:
+    """Textual measures a `1fr` panel's height at its width rounded down, then gives the last one
+    the row's remaining column: content drawn to fill that column (tiles) wrapped in the measure,
+    and the panel stood taller than its content (seen under the third region of an Algomancy
+    table of three)."""
+    app = ThreeInARow()
+    async with app.run_test(size=(100, 20)) as pilot:
+        await pilot.pause()
+        widths = [p.size.width for p in app.query(Panel)]
+        assert widths == [25, 25, 26]
+        for panel, width in zip(app.query(Panel), widths, strict=True):
+            panel.drawn_for = width
+            panel.update("\n".join("x" * width for _ in range(3)))  # three lines filling the panel
+        await pilot.pause()
+        await pilot.pause()
+        assert [p.size.height for p in app.query(Panel)] == [3, 3, 3]

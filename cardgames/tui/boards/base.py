@@ -171,6 +171,8 @@ class Board(VerticalScroll):
         """Show a sheet in a panel, and keep its stops for the cursor."""
         self._spots[panel.id or ""] = sheet.spots
         self._widths[panel.id or ""] = sheet.width
+        if isinstance(panel, Panel):
+            panel.drawn_for = sheet.width
         self.set(panel, sheet.content())
 
     def put_drawn(self, panel: Static, inputs: object, draw: Callable[[Sheet], None]) -> None:
