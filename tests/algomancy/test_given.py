@@ -61,7 +61,14 @@ def test_given_replays_from_a_save(tmp_path: Path) -> None:
     ({**BASE, "given": {"players": {"Ann": {"resources": ["jelly"]}}}}, "'jelly' is not a resource"),
     ({**BASE, "given": {"players": {"Ann": {"region": ["nope"]}}}}, "no card 'nope'"),
     ({"format": "draft", "given": {}}, "needs `elements`"),
+    ({"format": "cube", "given": {}}, "not in format 'cube'"),  # was accepted and did nothing
 ])
 def test_bad_given_is_refused_with_what_is_wrong(options: dict[str, object], message: str) -> None:
     with pytest.raises(CardgamesError, match=message.replace("(", r"\(").replace(")", r"\)")):
         new_game("algomancy", ["Ann", "Bob"], 1, options)
+
+
+def test_given_is_refused_where_the_decks_are_drafted_before_the_table() -> None:
+    """Team draft, like cube draft, drafts the decks first: a `given` table was accepted and ignored."""
+    with pytest.raises(CardgamesError, match="not in format 'teamdraft'"):
+        new_game("algomancy", ["Ann", "Bob", "Cid", "Dan"], 1, {"format": "teamdraft", "given": {}})

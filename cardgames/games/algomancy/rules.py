@@ -213,6 +213,9 @@ class Algomancy(Ruleset):
                 raise SetupError("`given` is a mapping: players, turn, step (a table set mid-game)")
             if fmt == "draft" and elements is None:
                 raise SetupError("`given` in live draft needs `elements` (the shared deck's three)")
+            if fmt in ("cube", "teamdraft"):  # their setup drafts the decks first: no table to set yet
+                raise SetupError(f"`given` sets a table in live draft or constructed, not in format {fmt!r} "
+                                 "(its decks are drafted before any table exists)")
             out["given"] = dict(options["given"])
         return out
 
