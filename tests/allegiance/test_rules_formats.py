@@ -29,6 +29,7 @@ from allegiance_play import (
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import EngineError
 from cardgames.engine.game import Game
+from cardgames.engine.logbook import Logbook
 from cardgames.engine.ruleset import SetupError
 from cardgames.games.allegiance import board
 from cardgames.games.allegiance.match import Match, MatchError
@@ -106,6 +107,22 @@ def test_elimination_removes_the_players_cards_hand_and_chain_items() -> None:
     assert damage_on(g, unit(g, "A", "infantry")) == 0  # Skilled Strike never resolved
     removed = [e for e in g.events if isinstance(e, ce.ChainPopped) and e.result == "removed"]
     assert [e.label for e in removed] == ["B plays Skilled Strike"]
+
+
+def test_elimination_says_in_the_log_every_card_of_the_hand_discarded() -> None:
+    """General Multiplayer Rules (p.27): the defeated player's hand is discarded. The log named the
+    units going to the discard but not the action cards (a Mend Wounds went without a word): the
+    defeat's line now says the whole hand."""
+    g = three({"A": {"hand": ["test-firestorm"], "stop": "always"},
+               "B": {"health": 5, "hand": ["mend-wounds", "infantry"], "stop": "always"}})
+    start = len(g.events)
+    g.choose("pass")
+    while g.decision.seat != "A":
+        g.choose("pass")
+    play(g, "Play Test Firestorm", hero(g, "B"))
+    assert g.state.players[1].eliminated
+    said = Logbook(g.ruleset, None).read(g.events)[len(Logbook(g.ruleset, None).read(g.events[:start])):]
+    assert "B is defeated (health reached 0); their hand is discarded: Mend Wounds, Infantry" in said, said
 
 
 def test_elimination_keeps_damage_counters_but_ends_effects() -> None:

@@ -104,7 +104,11 @@ def describe_event(cat: Cards, state: State, ev: Event, viewer: int | None) -> s
                                              for a, d in ev.changes["blocks"].items())
         return "The battle ends" if ev.end else None
     if isinstance(ev, ce.PlayerEliminated):
-        return f"{who(ev.seat)} is defeated ({ev.reason})"
+        # the hand is discarded next (face up, one move each): say what it held, which only a
+        # unit's move would have said
+        hand = [cat.display_name(state.objects[i]) for i in state.zones[board.hand(ev.seat)].cards]
+        gone = f"; their hand is discarded: {', '.join(hand)}" if hand else ""
+        return f"{who(ev.seat)} is defeated ({ev.reason}){gone}"
     if isinstance(ev, ce.GameEnded):
         if ev.draw:
             return f"The game is a draw ({ev.reason})"
