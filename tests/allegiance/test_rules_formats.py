@@ -112,7 +112,7 @@ def test_elimination_removes_the_players_cards_hand_and_chain_items() -> None:
 def test_elimination_says_in_the_log_every_card_of_the_hand_discarded() -> None:
     """General Multiplayer Rules (p.27): the defeated player's hand is discarded. The log named the
     units going to the discard but not the action cards (a Mend Wounds went without a word): the
-    defeat's line now says the whole hand."""
+    defeat's line now names the cards the units' own lines do not."""
     g = three({"A": {"hand": ["test-firestorm"], "stop": "always"},
                "B": {"health": 5, "hand": ["mend-wounds", "infantry"], "stop": "always"}})
     start = len(g.events)
@@ -122,7 +122,8 @@ def test_elimination_says_in_the_log_every_card_of_the_hand_discarded() -> None:
     play(g, "Play Test Firestorm", hero(g, "B"))
     assert g.state.players[1].eliminated
     said = Logbook(g.ruleset, None).read(g.events)[len(Logbook(g.ruleset, None).read(g.events[:start])):]
-    assert "B is defeated (health reached 0); their hand is discarded: Mend Wounds, Infantry" in said, said
+    at = said.index("B is defeated (health reached 0); their hand is discarded: Mend Wounds and the units below")
+    assert "Infantry goes to the basic discard pile" in said[at:], said
 
 
 def test_elimination_keeps_damage_counters_but_ends_effects() -> None:

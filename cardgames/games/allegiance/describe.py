@@ -104,10 +104,12 @@ def describe_event(cat: Cards, state: State, ev: Event, viewer: int | None) -> s
                                              for a, d in ev.changes["blocks"].items())
         return "The battle ends" if ev.end else None
     if isinstance(ev, ce.PlayerEliminated):
-        # the hand is discarded next (face up, one move each): say what it held, which only a
-        # unit's move would have said
-        hand = [cat.display_name(state.objects[i]) for i in state.zones[board.hand(ev.seat)].cards]
-        gone = f"; their hand is discarded: {', '.join(hand)}" if hand else ""
+        # the hand is discarded next, face up: each unit gets its own line then; name the others here
+        held = [state.objects[i] for i in state.zones[board.hand(ev.seat)].cards]
+        others = [cat.display_name(o) for o in held if o.props.get("type") != "unit"]
+        gone = "; their hand is discarded" if held else ""
+        if others:
+            gone += ": " + ", ".join(others) + (" and the units below" if len(others) < len(held) else "")
         return f"{who(ev.seat)} is defeated ({ev.reason}){gone}"
     if isinstance(ev, ce.GameEnded):
         if ev.draw:
