@@ -179,8 +179,8 @@ class Board(VerticalScroll):
         """`draw` a sheet and `put` it in the panel, unless the panel shows one drawn from equal
         `inputs` (everything `draw` reads: a seat's part of the view, which of its cards the
         decision marks) at the same width, and the ring (the cursor's) neither left nor came to one
-        of its stops: then it stays, with its stops. (Drawing tiles was most
-        of an answer's handling; at four players most seats are unchanged by an answer.)"""
+        of its stops: then it stays, with its stops. (Drawing tiles was most of an answer's
+        handling; at four players most seats are unchanged by an answer.)"""
         key = (inputs, self.panel_width(panel), self._drawn)
         last = self._drawn_from.get(panel.id or "")
         if last is not None and last[0][:2] == key[:2]:
