@@ -38,6 +38,8 @@ def pick(rng: random.Random, d: Decision) -> Option:
     return rng.choice(d.options)
 
 
+KEEN = float(__import__("os").environ.get("KEEN", "0.5"))
+
 SPEC = FuzzSpec(
     rules=Algomancy(),
     test_file="tests/test_fuzz_algomancy.py",
@@ -45,6 +47,7 @@ SPEC = FuzzSpec(
     pick=pick,
     moves=(*MOVES, CardDrawn),
     preference=("stop", STOP_SETTINGS),
+    keen=KEEN,
 )
 
 

@@ -69,6 +69,8 @@ CI_BRACKETS = 6
 """A cube bracket is two or three 1v1 matches after the draft (about 1.8 s a game; eight drafters, seven
 matches, about 4.5 s: half as many): fewer in the default run."""
 
+KEEN = float(__import__("os").environ.get("KEEN", "0.5"))
+
 SPEC = FuzzSpec(
     rules=Algomancy(),
     test_file="tests/test_fuzz_algomancy_ffa.py",
@@ -86,6 +88,7 @@ SPEC = FuzzSpec(
     pick=pick,
     moves=(*MOVES, CardDrawn),
     preference=("stop", STOP_SETTINGS),
+    keen=KEEN,
 )
 
 

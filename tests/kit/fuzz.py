@@ -44,6 +44,7 @@ from typing import Any
 
 import pytest
 
+from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Decision, IllegalChoice, Option, UndoRefused
 from cardgames.engine.events import Event, apply
@@ -83,6 +84,28 @@ def uniform(rng: random.Random, d: Decision) -> Option:
     return rng.choice(d.options)
 
 
+class _Keen(KeenBot):
+    """The keen bot drawing from the fuzz game's own rng (so a seed still replays the same game)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.seed = 0
+        self.rng = rng
+
+
+def with_keen(pick: Picker, share: float) -> Picker:
+    """`pick` for most decisions, and the keen bot (`cardgames/bots/keen_bot.py`) for `share` of them
+    at random: the keen bot finishes what it starts, drafts straight to a legal pack, puts units in its
+    formations and plays a card more often than it passes, so a game ends in fewer decisions; the other
+    decisions are still `pick`'s, so every option is still picked at random, from every kind of state
+    the game reaches."""
+    if share <= 0:
+        return pick
+
+    def mixed(rng: random.Random, d: Decision) -> Option:
+        return _Keen(rng).choose(d) if rng.random() < share else pick(rng, d)
+    return mixed
+
+
 @dataclass(frozen=True)
 class Format:
     """One way to play the game: its name (the test id), its player count and its options."""
@@ -112,6 +135,9 @@ class FuzzSpec:
     """Events that put a card (`ev.id`) in a zone (a game's own draw event too)."""
     preference: tuple[str, Sequence[str]] | None = None
     """A per-seat preference (name, values) set at random in every fourth game, changed mid-game."""
+    keen: float = 0.0
+    """The share of decisions the keen bot answers instead of `pick` (`with_keen`): for a game whose
+    random players drag a game out for hundreds of decisions that test nothing new."""
 
 
 class FuzzFailure(AssertionError):
@@ -197,6 +223,7 @@ def placement_invariants(spec: FuzzSpec, state: State, ev: Event) -> list[str]:
 def play_one(spec: FuzzSpec, fmt: Format, seed: int, save_dir: Path) -> Result:
     """Play one random game with every check; a broken contract raises FuzzFailure."""
     rules, n = spec.rules, fmt.players
+    pick = with_keen(spec.pick, spec.keen)
     result = Result(seed)
     rng = random.Random(f"{fmt.key or fmt.name}/{seed}")
     options = dict(fmt.options(rng, seed))
@@ -249,7 +276,7 @@ def play_one(spec: FuzzSpec, fmt: Format, seed: int, save_dir: Path) -> Result:
             if len(game.events) != mark:
                 raise FuzzFailure(f"{where}: a refused answer changed the log")
         mark = len(game.events)
-        game.choose(spec.pick(rng, d))
+        game.choose(pick(rng, d))
         decisions += 1
         if decisions >= undo_at and game.outcome is None and game.undo_reason() is None:
             # the seat that just answered decides again, nothing was revealed: take it back
@@ -265,7 +292,7 @@ def play_one(spec: FuzzSpec, fmt: Format, seed: int, save_dir: Path) -> Result:
             shadow = fold(rules, game.events)
             if after_event not in game.flow.listeners:  # the rewind built a new flow
                 game.flow.listeners.append(after_event)
-            game.choose(spec.pick(rng, now))
+            game.choose(pick(rng, now))
     if game.outcome is None:
         raise FuzzFailure(f"no outcome after {DECISION_CAP} decisions ({len(game.events)} events)")
     bad = rules.settled_invariants(game.state)
