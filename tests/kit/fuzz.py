@@ -197,8 +197,9 @@ def _surely_same(a: State, b: State) -> bool:
 
 
 def same_state(a: State, b: State) -> bool:
-    """a == b (State's dataclass equality), a third faster when they are equal, as they are unless a
-    check is about to fail: the shadow and the live state are compared at every SAMPLE-th decision."""
+    """a == b (State's dataclass equality); when they are equal, as they are unless a check is about to
+    fail, a third faster on Algomancy's tables, though a fifth slower on ARC-mage's (measured on mid-game
+    states of six players): the shadow and the live state are compared at every SAMPLE-th decision."""
     return _surely_same(a, b) or a == b
 
 
