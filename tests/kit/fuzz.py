@@ -175,34 +175,6 @@ def diff(a: State, b: State) -> str:
     return "no difference"
 
 
-_COMPARED = [f.name for f in fields(State) if f.compare]
-_BY_ID = ("objects", "zones")
-"""State fields that are dicts of plain dataclasses (every field compared, no __slots__)."""
-
-
-def _surely_same(a: State, b: State) -> bool:
-    """True only if a == b: the objects and zones compared by their attribute dicts in one go (C speed),
-    which needs the same ids in the same order and the same classes; False says nothing."""
-    for name in _COMPARED:
-        x, y = getattr(a, name), getattr(b, name)
-        if name in _BY_ID:
-            if list(x) != list(y):
-                return False
-            xs, ys = list(x.values()), list(y.values())
-            if list(map(type, xs)) != list(map(type, ys)) or list(map(vars, xs)) != list(map(vars, ys)):
-                return False
-        elif x != y:
-            return False
-    return True
-
-
-def same_state(a: State, b: State) -> bool:
-    """a == b (State's dataclass equality); when they are equal, as they are unless a check is about to
-    fail, a third faster on Algomancy's tables, though a fifth slower on ARC-mage's (measured on mid-game
-    states of six players): the shadow and the live state are compared at every SAMPLE-th decision."""
-    return _surely_same(a, b) or a == b
-
-
 def _decision_facts(game: Game) -> Any:
     if game.outcome is not None:
         return ("ended", game.outcome)
@@ -229,12 +201,12 @@ def check_save_load(rules: Ruleset, game: Game, where: str, save_dir: Path) -> N
     if saved.warnings:
         raise FuzzFailure(f"{where}: a fresh save reads with warnings: {saved.warnings}")
     folded = fold(rules, saved.events)
-    if not same_state(folded, game.state):
+    if folded != game.state:
         raise FuzzFailure(f"{where}: fold of the saved log differs from the live state: {diff(folded, game.state)}")
     loaded = Game.restore(rules, saved.header, saved.events)
     if loaded.header.get("warnings"):
         raise FuzzFailure(f"{where}: the save loads with warnings: {loaded.header['warnings']}")
-    if not same_state(loaded.state, game.state):
+    if loaded.state != game.state:
         raise FuzzFailure(f"{where}: save → load gives another state: {diff(loaded.state, game.state)}")
     if _decision_facts(loaded) != _decision_facts(game):
         raise FuzzFailure(f"{where}: save → load gives another decision: "
@@ -269,7 +241,7 @@ def play_one(spec: FuzzSpec, fmt: Format, seed: int, save_dir: Path) -> Result:
         options[pref[0]] = {name: rng.choice(list(pref[1])) for name in NAMES[:n]}
     game = Game.new(rules, NAMES[:n], seed, options)
     shadow = fold(rules, game.events)
-    if not same_state(shadow, game.state):
+    if shadow != game.state:
         raise FuzzFailure(f"after setup the fold differs: {diff(shadow, game.state)}")
     problems = rules.settled_invariants(game.state)
     if problems:
@@ -288,7 +260,7 @@ def play_one(spec: FuzzSpec, fmt: Format, seed: int, save_dir: Path) -> Result:
     while game.outcome is None and decisions < DECISION_CAP:
         where = f"decision {decisions} (event {len(game.events)})"
         if decisions % SAMPLE == 0:
-            if not same_state(shadow, game.state):
+            if shadow != game.state:
                 raise FuzzFailure(f"{where}: the folded log differs from the live state: {diff(shadow, game.state)}")
             bad = rules.settled_invariants(game.state)
             if bad:
@@ -335,7 +307,7 @@ def play_one(spec: FuzzSpec, fmt: Format, seed: int, save_dir: Path) -> Result:
     bad = rules.settled_invariants(game.state)
     if bad:
         raise FuzzFailure(f"at the end: {bad}")
-    if not same_state(shadow, game.state):
+    if shadow != game.state:
         raise FuzzFailure(f"at the end the folded log differs: {diff(shadow, game.state)}")
     if seed % END_CHECK == 0:
         check_save_load(rules, game, "at the end", save_dir)
