@@ -9,7 +9,9 @@ event and decision).
 The random players draft like the 1v1 fuzz's (`test_fuzz_algomancy.pick`), and seal their intent
 cards now and then, otherwise placing intents at random: the games reach intents sealed and
 revealed, several attackers in one region, eliminations with the regions closing up, and the 1v1
-structure once two players are left (R33).
+structure once two players are left (R33). Half of the decisions, at random, are the keen bot's, as in
+the 1v1 fuzz (`test_fuzz_algomancy.KEEN`): team games end in about a third fewer decisions (a 3v3 game
+~1,900 instead of ~2,800); a free-for-all, which the intent pushes already end, about as long.
 """
 
 from __future__ import annotations
@@ -61,19 +63,30 @@ def _team(fmt: str) -> Callable[[random.Random, int], dict[str, object]]:
     return lambda rng, seed: {"format": f"{fmt}-constructed" if seed % 4 == 3 else fmt}
 
 
-CI_GAMES = 30
-"""Games per format in the default run: the twelve group formats at 200 games cost about 35 CPU-minutes,
-more than the whole CI budget; `CARDGAMES_FUZZ_GAMES=200` plays the full count (run before a release)."""
+KEEN = 0.5
+"""The share of decisions the keen bot answers, as in the 1v1 fuzz (`test_fuzz_algomancy.KEEN` says why)."""
 
-CI_BRACKETS = 6
-"""A cube bracket is two or three 1v1 matches after the draft (about 1.8 s a game; eight drafters, seven
-matches, about 4.5 s: half as many): fewer in the default run."""
+CI_GAMES = 50
+"""Games per format in the default run: one game of each of the twelve group formats costs about 5
+CPU-seconds with every check (0.25 s a 3-player free-for-all to 0.6 s a 3v3 or team draft), so 200 of
+each would cost about 17 CPU-minutes, more than the fuzz's whole share of the CI budget; 50 is what the
+cheaper games paid for (30 before the keen bot's share and the faster checks).
+`CARDGAMES_FUZZ_GAMES=200` plays the full count (run before a release)."""
+
+CI_FFA = 40
+"""Games of the free-for-all and the cube draft formats in the default run: the keen bot shortens those
+games little (the random players' intent pushes already end a free-for-all), so they cost as much as
+before and get fewer of the games the others paid for."""
+
+CI_BRACKETS = 8
+"""A cube bracket is two or three 1v1 matches after the draft (about 0.6-0.9 s a game; eight drafters,
+seven matches, about 3 s: half as many): fewer in the default run."""
 
 SPEC = FuzzSpec(
     rules=Algomancy(),
     test_file="tests/test_fuzz_algomancy_ffa.py",
-    formats=[*(Format(f"ffa-{n}p", n, _options, games=CI_GAMES) for n in (3, 4, 6)),
-             *(Format(f"cube-{n}p", n, lambda rng, seed: {"format": "cube"}, games=CI_GAMES) for n in (2, 4)),
+    formats=[*(Format(f"ffa-{n}p", n, _options, games=CI_FFA) for n in (3, 4, 6)),
+             *(Format(f"cube-{n}p", n, lambda rng, seed: {"format": "cube"}, games=CI_FFA) for n in (2, 4)),
              Format("cube-traditional-2p", 2, lambda rng, seed: {"format": "cube", "cube_style": "traditional"},
                     games=CI_GAMES),
              *(Format(f"cube-bracket-{n}p", n, lambda rng, seed: {"format": "cube", "cube_play": "bracket"},
@@ -86,6 +99,7 @@ SPEC = FuzzSpec(
     pick=pick,
     moves=(*MOVES, CardDrawn),
     preference=("stop", STOP_SETTINGS),
+    keen=KEEN,
 )
 
 

@@ -13,9 +13,9 @@ from kit.fuzz import MOVES, Format, FuzzSpec, cases, run_case
 
 from cardgames.engine.events import Event
 from cardgames.engine.state import State
+from cardgames.engine.stops import STOP_SETTINGS
 from cardgames.games import find_ruleset
 from cardgames.games.allegiance.events import CardDrawn
-from cardgames.games.allegiance.rules import STOP_SETTINGS
 
 
 def gold_and_health(state: State, ev: Event) -> list[str]:

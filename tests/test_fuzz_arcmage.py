@@ -62,14 +62,16 @@ ALL_FORMATS = [Format("1v1", 2, table(2, "1v1")),
                *[Format(f"aminduna-{n}p", n, table(n, "aminduna")) for n in (3, 4, 5, 6)]]
 CI_FORMATS = ("1v1", "ffa-3p")
 """What CI plays in full (the README's budget); CARDGAMES_FUZZ_ARCMAGE=all plays every format and player
-count in full (200 games each by default). Measured CPU-seconds per game (seeds 0-9, one core of a
-shared, busy machine): 1v1 0.17, ffa 3p 0.34 / 4p 0.51 / 5p 0.75 / 6p 1.12, giant 3p 0.22 / 4p 0.56 /
-5p 0.69 / 6p 0.92, aminduna 3p 0.30 / 4p 0.28 / 5p 0.22 / 6p 0.32: one game of each of the other eleven
-costs about 6 CPU-seconds, 200 of each would add about 20 CPU-minutes; the two in CI cost about 2."""
+count in full (200 games each by default). Measured CPU-seconds per game with every check (seeds 0-9, one
+core of a shared machine, 2026-11): 1v1 0.15, ffa 3p 0.3 / 4p 0.37 / 5p 0.51 / 6p 0.69, giant 3p 0.14 /
+4p 0.32 / 5p 0.35 / 6p 0.55, aminduna 3p 0.18 / 4p 0.16 / 5p 0.17 / 6p 0.24: one game of each of the
+other eleven costs about 4 CPU-seconds, 200 of each would add about 13 CPU-minutes; the two in CI cost
+about 2."""
 CI_OTHERS = 10
 """Games each of the other eleven formats and player counts plays in CI, so that a rule that breaks only
-with teams or six players still fails CI: as many as the faster state checks paid for (the whole ARC-mage
-fuzz takes no more CPU than it did with 5 before them)."""
+with teams or six players still fails CI: as many as the budget pays for (5 at first, 10 once the state
+checks were faster). One game of each of the eleven costs about 4 CPU-seconds with every check: 15 each
+measured 2% over the whole fuzz's CPU on main, within the machine's noise but not under it, so 10 stayed."""
 
 SPEC = FuzzSpec(
     rules=Arcmage(),

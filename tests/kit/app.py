@@ -59,7 +59,8 @@ def names_by_visibility(game: Game, seat: int | None) -> tuple[set[str], set[str
     """(names of cards `seat` may not see now, names of cards it sees); a name in both sets
     (two copies, one visible) is only in the second. Seat None: the public table."""
     state, rules = game.state, game.ruleset
-    hidden, shown = set(), set()
+    hidden: set[str] = set()
+    shown: set[str] = set()
     for obj in state.objects.values():
         (shown if can_see(state, obj, seat) else hidden).add(rules.card_name(state, obj))
     return hidden - shown, shown

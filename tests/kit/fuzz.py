@@ -2,6 +2,10 @@
 
 A game's fuzz file describes itself in a `FuzzSpec` (formats, how its random players answer,
 its cheap invariants) and parametrizes one test with `cases(spec)`; the harness does the rest.
+The random players are the spec's `pick`; where uniform players drag a game out for hundreds of
+decisions that test nothing new, `FuzzSpec.keen` hands a share of the decisions, at random, to the
+keen bot (`with_keen`), which finishes what it starts, so games end sooner and the CPU saved pays
+for more games; every other decision is still `pick`'s.
 
 Per game (seed s of format f; in every fourth game the players' preference, e.g. their stop
 setting, is random and changes now and then mid-game):
@@ -19,10 +23,15 @@ setting, is random and changes now and then mid-game):
 - at every SAMPLE-th decision, no option names a card its seat neither sees nor knows (a search
   of a deck must first show the cards in an event, `Event.shows`, so undo stops there);
 - every game ends within DECISION_CAP decisions and GAME_SECONDS of wall clock.
+`tests/test_fuzz_kit.py` breaks an event and the rules on purpose and expects these checks to fail
+the game. Where a fuzz game's CPU goes (measured on every game, 2 to 6 players): the rules ~40%,
+save and load ~27% (the load replays the game), shadow == live ~5-13% (growing with the table),
+the settled invariants ~4-10%, the shadow fold and the per-event checks ~8-10%.
 
 Seeds are split into chunks of CHUNK games, one test item each, so that `pytest -n auto`
 (pytest-xdist) spreads a format's games over every core. CARDGAMES_FUZZ_GAMES sets the number of
-games per format (default 200); CARDGAMES_FUZZ_SEED0 the first seed; CARDGAMES_FUZZ_SAMPLE the
+games per format (default 200, or the format's `games` where the CI budget cannot pay for 200: the
+README's Test section lists them); CARDGAMES_FUZZ_SEED0 the first seed; CARDGAMES_FUZZ_SAMPLE the
 decision sampling (default 5; 1 checks at every decision); CARDGAMES_FUZZ_MID_CHECK how often a
 game saves mid-way (default 5; 1: every game); CARDGAMES_FUZZ_END_CHECK how often at the end
 (default 2; 1: every game). A failure names the format and seed, with the
@@ -44,6 +53,7 @@ from typing import Any
 
 import pytest
 
+from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Decision, IllegalChoice, Option, UndoRefused
 from cardgames.engine.events import Event, apply
@@ -83,6 +93,28 @@ def uniform(rng: random.Random, d: Decision) -> Option:
     return rng.choice(d.options)
 
 
+class _Keen(KeenBot):
+    """The keen bot drawing from the fuzz game's own rng (so a seed still replays the same game)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.seed = 0
+        self.rng = rng
+
+
+def with_keen(pick: Picker, share: float) -> Picker:
+    """`pick` for most decisions, and the keen bot (`cardgames/bots/keen_bot.py`) for `share` of them
+    at random: the keen bot finishes what it starts, drafts straight to a legal pack, puts units in its
+    formations and plays a card more often than it passes, so a game ends in fewer decisions; the other
+    decisions are still `pick`'s, so every option is still picked at random, from every kind of state
+    the game reaches."""
+    if share <= 0:
+        return pick
+
+    def mixed(rng: random.Random, d: Decision) -> Option:
+        return _Keen(rng).choose(d) if rng.random() < share else pick(rng, d)
+    return mixed
+
+
 @dataclass(frozen=True)
 class Format:
     """One way to play the game: its name (the test id), its player count and its options."""
@@ -112,6 +144,9 @@ class FuzzSpec:
     """Events that put a card (`ev.id`) in a zone (a game's own draw event too)."""
     preference: tuple[str, Sequence[str]] | None = None
     """A per-seat preference (name, values) set at random in every fourth game, changed mid-game."""
+    keen: float = 0.0
+    """The share of decisions the keen bot answers instead of `pick` (`with_keen`): for a game whose
+    random players drag a game out for hundreds of decisions that test nothing new."""
 
 
 class FuzzFailure(AssertionError):
@@ -197,6 +232,7 @@ def placement_invariants(spec: FuzzSpec, state: State, ev: Event) -> list[str]:
 def play_one(spec: FuzzSpec, fmt: Format, seed: int, save_dir: Path) -> Result:
     """Play one random game with every check; a broken contract raises FuzzFailure."""
     rules, n = spec.rules, fmt.players
+    pick = with_keen(spec.pick, spec.keen)
     result = Result(seed)
     rng = random.Random(f"{fmt.key or fmt.name}/{seed}")
     options = dict(fmt.options(rng, seed))
@@ -249,7 +285,7 @@ def play_one(spec: FuzzSpec, fmt: Format, seed: int, save_dir: Path) -> Result:
             if len(game.events) != mark:
                 raise FuzzFailure(f"{where}: a refused answer changed the log")
         mark = len(game.events)
-        game.choose(spec.pick(rng, d))
+        game.choose(pick(rng, d))
         decisions += 1
         if decisions >= undo_at and game.outcome is None and game.undo_reason() is None:
             # the seat that just answered decides again, nothing was revealed: take it back
@@ -265,7 +301,7 @@ def play_one(spec: FuzzSpec, fmt: Format, seed: int, save_dir: Path) -> Result:
             shadow = fold(rules, game.events)
             if after_event not in game.flow.listeners:  # the rewind built a new flow
                 game.flow.listeners.append(after_event)
-            game.choose(spec.pick(rng, now))
+            game.choose(pick(rng, now))
     if game.outcome is None:
         raise FuzzFailure(f"no outcome after {DECISION_CAP} decisions ({len(game.events)} events)")
     bad = rules.settled_invariants(game.state)

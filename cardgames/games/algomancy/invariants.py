@@ -11,22 +11,26 @@ from cardgames.games.algomancy.context import Rules
 
 
 def invariants(rules: Rules, state: State) -> list[str]:
-    """What must hold after every event: every object in exactly the zone it names."""
+    """What must hold after every event: every object in exactly the zone it names (one pass over the
+    zones; the duplicates are counted only when there are some)."""
     problems: list[str] = []
-    counts = Counter(oid for zone in state.zones.values() for oid in zone.cards)
-    for oid, n in counts.items():
-        if n > 1:
-            problems.append(f"object {oid} is in {n} zones")
-        obj = state.objects.get(oid)
-        if obj is None:
-            problems.append(f"a zone holds unknown object {oid}")
+    objects = state.objects
+    seen: set[int] = set()
+    placed = 0
     for zid, zone in state.zones.items():
+        placed += len(zone.cards)
+        seen.update(zone.cards)
         for oid in zone.cards:
-            obj = state.objects.get(oid)
+            obj = objects.get(oid)
             if obj is not None and obj.zone != zid:
                 problems.append(f"object {oid} is in {zid} but says {obj.zone}")
-    if len(counts) != len(state.objects):
-        problems.append(f"{len(state.objects) - len(counts)} object(s) are in no zone")
+    if placed != len(seen):
+        counts = Counter(oid for zone in state.zones.values() for oid in zone.cards)
+        problems += [f"object {oid} is in {n} zones" for oid, n in counts.items() if n > 1]
+    if not objects.keys() >= seen:
+        problems += [f"a zone holds unknown object {oid}" for oid in sorted(seen - objects.keys())]
+    if len(seen) != len(objects):
+        problems.append(f"{len(objects) - len(seen)} object(s) are in no zone")
     for p in state.players:
         if p.props.get("activations", 0) > 2:
             problems.append(f"{p.name} activated {p.props['activations']} resources this turn (at most 2)")

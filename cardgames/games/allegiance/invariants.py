@@ -38,9 +38,26 @@ def check(cat: Cards, state: State, *, settled: bool = True) -> list[str]:
         problems.extend(f"object {oid} is in {n} zones" for oid, n in counts.items() if n > 1)
     if len(seen) != len(objects):
         problems.extend(f"object {oid} is in no zone (lost)" for oid in objects if oid not in seen)
+    decks = board.DECKS
+    shared = 0
+    late: list[str] = []  # what only holds once a step is finished, found in the same pass over the objects
+    for obj in objects.values():
+        if obj.props.get("back") in decks:
+            shared += 1
+        if settled and board.in_play(state, obj):
+            if (
+                obj.props.get("type") == "unit"
+                and obj.attached_to is None
+                and obj.counters.get("damage", 0) >= board.max_health(cat, state, obj)
+                and state.outcome is None
+            ):
+                late.append(f"unit {obj.id} ({obj.card}) has lethal damage but is in play")
+            if obj.attached_to is not None:
+                host = objects.get(obj.attached_to)
+                if host is None or not board.in_play(state, host):
+                    late.append(f"attachment {obj.id} is attached to {obj.attached_to}, which is not in play")
     if state.players and state.zones:
         expected = _shared_copies(cat)
-        shared = sum(1 for o in objects.values() if o.props.get("back") in board.DECKS)
         if shared != expected:
             problems.append(f"{shared} shared-deck cards exist, expected {expected}")
     for p in state.players:
@@ -58,24 +75,7 @@ def check(cat: Cards, state: State, *, settled: bool = True) -> list[str]:
         for ab, cd in (p.props.get("cooldowns") or {}).items():
             if cd < 0:
                 problems.append(f"{p.name} cooldown of {ab} is {cd}")
-    if not settled:
-        return problems
-    for obj in objects.values():
-        if (
-            board.in_play(state, obj)
-            and obj.props.get("type") == "unit"
-            and obj.attached_to is None
-            and obj.counters.get("damage", 0) >= board.max_health(cat, state, obj)
-            and state.outcome is None
-        ):
-            problems.append(f"unit {obj.id} ({obj.card}) has lethal damage but is in play")
-        if obj.attached_to is not None and board.in_play(state, obj):
-            host = objects.get(obj.attached_to)
-            if host is None or not board.in_play(state, host):
-                problems.append(
-                    f"attachment {obj.id} is attached to {obj.attached_to}, which is not in play"
-                )
-    return problems
+    return problems + late
 
 
 _SHARED: dict[int, tuple[object, int]] = {}

@@ -11,21 +11,26 @@ from cardgames.games.arcmage.context import Rules
 
 
 def invariants(rules: Rules, state: State) -> list[str]:
-    """What must hold after every event: every object in exactly the zone it names; no negative pool."""
+    """What must hold after every event: every object in exactly the zone it names; no negative pool
+    (one pass over the zones; the duplicates are counted only when there are some)."""
     problems: list[str] = []
-    counts = Counter(oid for zone in state.zones.values() for oid in zone.cards)
-    for oid, n in counts.items():
-        if n > 1:
-            problems.append(f"object {oid} is in {n} zones")
+    objects = state.objects
+    seen: set[int] = set()
+    placed = 0
     for zid, zone in state.zones.items():
+        placed += len(zone.cards)
+        seen.update(zone.cards)
         for oid in zone.cards:
-            obj = state.objects.get(oid)
+            obj = objects.get(oid)
             if obj is None:
                 problems.append(f"zone {zid} holds unknown object {oid}")
             elif obj.zone != zid:
                 problems.append(f"object {oid} is in {zid} but says {obj.zone}")
-    if len(counts) != len(state.objects):
-        problems.append(f"{len(state.objects) - len(counts)} object(s) are in no zone")
+    if placed != len(seen):
+        counts = Counter(oid for zone in state.zones.values() for oid in zone.cards)
+        problems += [f"object {oid} is in {n} zones" for oid, n in counts.items() if n > 1]
+    if len(seen) != len(objects):
+        problems.append(f"{len(objects) - len(seen)} object(s) are in no zone")
     for p in state.players:
         for key, n in p.counters.items():
             if key.startswith("pool:") and n < 0:
