@@ -1,7 +1,8 @@
 """A priority window lists its plays only when they are read: a replay whose saved answer is the
-window's pass never lists them, and gives the same game; any other answer is checked against the
-full list as before, so an illegal one is refused with the same message; a list read late is
-checked (not empty, no key twice) when it is read."""
+window's pass never lists them, and one that plays finds its play alone where the rules can
+(`priority_option`), else lists them; either way it gives the same game, and an illegal answer is
+refused with the same message as before (the full list is read to say what is legal); a list read
+late is checked (not empty, no key twice) when it is read."""
 
 from __future__ import annotations
 
@@ -21,11 +22,14 @@ from cardgames.tools.replay import verify
 
 
 class Counting:
-    """The ruleset's priority hooks, counting how often the plays are listed."""
+    """The ruleset's priority hooks, counting how often the plays are listed, and how often one is
+    found alone (`priority_option`); `finds=False` hides that hook (a game without it)."""
 
-    def __init__(self, rules: Any) -> None:
+    def __init__(self, rules: Any, finds: bool = True) -> None:
         self.rules = rules
+        self.finds = finds
         self.listed = 0
+        self.found = 0
 
     def priority_options(self, *args: Any) -> list[Option]:
         self.listed += 1
@@ -33,13 +37,22 @@ class Counting:
         return out
 
     def __getattr__(self, name: str) -> Any:
+        if name == "priority_option":
+            if not self.finds:
+                raise AttributeError(name)
+            return self._find
         return getattr(self.rules, name)
 
+    def _find(self, *args: Any) -> Option | None:
+        self.found += 1
+        out: Option | None = self.rules.priority_option(*args)
+        return out
 
-@pytest.fixture
-def counting() -> Any:
+
+@pytest.fixture(params=[True, False], ids=["finds-one", "lists-all"])
+def counting(request: pytest.FixtureRequest) -> Any:
     window = ruleset().frame_kinds["priority"]
-    counter = Counting(window.rules)  # type: ignore[attr-defined]
+    counter = Counting(window.rules, request.param)  # type: ignore[attr-defined]
     window.rules = counter  # type: ignore[attr-defined]
     yield counter
     window.rules = counter.rules  # type: ignore[attr-defined]
@@ -68,20 +81,23 @@ def test_a_replay_lists_a_windows_plays_only_where_the_saved_answer_is_not_pass(
     path = tmp_path / "g.save"
     game.save(path)
     saved = read_save(path)
-    counting.listed = 0
+    plays = len(priority) - passes
+    counting.listed = counting.found = 0
     loaded = Game.restore(ruleset(), saved.header, saved.events)
-    assert counting.listed == len(priority) - passes  # one listing per play checked, none per pass
+    # none listed per pass; per play, one found alone where the rules can, else one listing
+    assert (counting.listed, counting.found) == ((0, plays) if counting.finds else (plays, 0))
     assert loaded.events == game.events and not loaded.header.get("warnings")
-    counting.listed = 0
+    counting.listed = counting.found = 0
     assert verify(ruleset(), dict(saved.header), saved.events).ok
-    assert counting.listed == len(priority) - passes
+    assert (counting.listed, counting.found) == ((0, plays) if counting.finds else (plays, 0))
     # the pending decision, read after the replay, is listed in full: the same as in the game
     d, e = loaded.decision, game.decision
     assert (d.seat_index, d.kind, d.prompt, [(o.key, o.label, o.group, o.ref) for o in d.options]) == \
         (e.seat_index, e.kind, e.prompt, [(o.key, o.label, o.group, o.ref) for o in e.options])
 
 
-def test_a_saved_play_that_is_not_legal_in_its_window_is_refused_as_before(tmp_path: Path) -> None:
+def test_a_saved_play_that_is_not_legal_in_its_window_is_refused_as_before(counting: Counting,
+                                                                          tmp_path: Path) -> None:
     game = _played(22)
     at = next(i for i, e in enumerate(game.events)
               if isinstance(e, ce.Chose) and e.kind == "priority" and e.key != PASS and i > 50)
