@@ -16,7 +16,7 @@ from cardgames.games.allegiance.battle import has_attacker
 from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import hero_ref
 from cardgames.games.allegiance.resolving import Resolving
-from cardgames.games.allegiance.schema import ActionCard, UnitCard
+from cardgames.games.allegiance.schema import ActionCard, HeroCard, UnitCard
 
 GROUPS = ("battle", "enlist", "ability", "action", "activate", "unlock")
 """The kinds of maneuver a priority window offers, in the order it lists them (each key begins with its kind)."""
@@ -39,8 +39,8 @@ class Maneuvers:
     # -- what may be played --------------------------------------------------------------
 
     def priority_options(self, state: State, seat: int, frame: Frame) -> list[Option]:
-        main = is_main(state, seat, frame)
-        return [o for group in GROUPS for o in self._group(group, state, seat, main)]
+        means = self._means(state, seat, frame)
+        return [o for group in GROUPS for o in self._group(group, state, seat, *means)]
 
     def priority_option(self, state: State, seat: int, frame: Frame, key: str) -> Option | None:
         """The option `key` of `priority_options`, found by listing only its own group (a replay checks
@@ -48,15 +48,19 @@ class Maneuvers:
         group = key.partition(":")[0]
         if group not in GROUPS:
             return None
-        return next((o for o in self._group(group, state, seat, is_main(state, seat, frame)) if o.key == key),
+        return next((o for o in self._group(group, state, seat, *self._means(state, seat, frame)) if o.key == key),
                     None)
 
-    def _group(self, group: str, state: State, seat: int, main: bool) -> list[Option]:
+    def _means(self, state: State, seat: int, frame: Frame) -> tuple[bool, int, HeroCard, dict[str, int]]:
+        """What every kind of maneuver asks of the seat: its maneuver phase or not, gold, hero, cooldowns."""
+        p = state.players[seat]
+        cds: dict[str, int] = p.props.get("cooldowns") or {}  # only read: no copy
+        return is_main(state, seat, frame), p.counters.get("gold", 0), self.cat.hero(str(p.props["hero"])), cds
+
+    def _group(self, group: str, state: State, seat: int, main: bool, gold: int, hero: HeroCard,
+               cds: dict[str, int]) -> list[Option]:
         """The maneuvers of one kind (`GROUPS`) `seat` may announce now, in the order they are offered."""
-        cat, p = self.cat, state.players[seat]
-        gold = p.counters.get("gold", 0)
-        hero = cat.hero(str(p.props["hero"]))
-        cds: dict[str, int] = p.props.get("cooldowns") or {}  # only read here: no copy
+        cat = self.cat
         opts: list[Option] = []
         if group == "battle":
             if main and has_attacker(cat, state, seat):
