@@ -16,7 +16,7 @@ from cardgames.games.allegiance.battle import has_attacker
 from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import hero_ref
 from cardgames.games.allegiance.resolving import Resolving
-from cardgames.games.allegiance.schema import ActionCard, HeroCard, UnitCard
+from cardgames.games.allegiance.schema import ActionCard, UnitCard
 
 GROUPS = ("battle", "enlist", "ability", "action", "activate", "unlock")
 """The kinds of maneuver a priority window offers, in the order it lists them (each key begins with its kind)."""
@@ -39,83 +39,75 @@ class Maneuvers:
     # -- what may be played --------------------------------------------------------------
 
     def priority_options(self, state: State, seat: int, frame: Frame) -> list[Option]:
-        means = self._means(state, seat, frame)
-        return [o for group in GROUPS for o in self._group(group, state, seat, *means)]
+        return self._maneuvers(state, seat, frame, None)
 
     def priority_option(self, state: State, seat: int, frame: Frame, key: str) -> Option | None:
-        """The option `key` of `priority_options`, found by listing only its own group (a replay checks
-        a saved answer with it)."""
-        group = key.partition(":")[0]
-        if group not in GROUPS:
+        """The option `key` of `priority_options`, found by listing only its own kind (a replay checks a
+        saved answer with it)."""
+        kind = key.partition(":")[0]
+        if kind not in GROUPS:
             return None
-        return next((o for o in self._group(group, state, seat, *self._means(state, seat, frame)) if o.key == key),
-                    None)
+        return next((o for o in self._maneuvers(state, seat, frame, kind) if o.key == key), None)
 
-    def _means(self, state: State, seat: int, frame: Frame) -> tuple[bool, int, HeroCard, dict[str, int]]:
-        """What every kind of maneuver asks of the seat: its maneuver phase or not, gold, hero, cooldowns."""
-        p = state.players[seat]
-        cds: dict[str, int] = p.props.get("cooldowns") or {}  # only read: no copy
-        return is_main(state, seat, frame), p.counters.get("gold", 0), self.cat.hero(str(p.props["hero"])), cds
-
-    def _group(self, group: str, state: State, seat: int, main: bool, gold: int, hero: HeroCard,
-               cds: dict[str, int]) -> list[Option]:
-        """The maneuvers of one kind (`GROUPS`) `seat` may announce now, in the order they are offered."""
-        cat = self.cat
+    def _maneuvers(self, state: State, seat: int, frame: Frame, only: str | None) -> list[Option]:
+        """The maneuvers `seat` may announce now, kind by kind (`GROUPS`); `only`: of that kind alone."""
+        cat, p = self.cat, state.players[seat]
+        gold = p.counters.get("gold", 0)
+        main = is_main(state, seat, frame)
         opts: list[Option] = []
-        if group == "battle":
-            if main and has_attacker(cat, state, seat):
-                for opp in board.opponents(state, seat):
+        hero = cat.hero(str(p.props["hero"]))
+        cds: dict[str, int] = p.props.get("cooldowns") or {}  # only read here: no copy
+        hand = state.cards_in(board.hand(seat))  # looked through twice: units, then actions
+        every = only is None
+        if main and (every or only == "battle") and has_attacker(cat, state, seat):
+            for opp in board.opponents(state, seat):
+                opts.append(
+                    Option(
+                        f"battle:{opp}",
+                        f"Initiate a battle against {state.players[opp].name}",
+                        "battle",
+                        hero_ref(opp),
+                    )
+                )
+        if main and (every or only == "enlist"):
+            for obj in hand:
+                card = cat.card(obj.card)
+                if isinstance(card, UnitCard) and card.cost <= gold:
+                    opts.append(Option(f"enlist:{obj.id}", f"Enlist {card.name} ({card.cost} gold)",
+                                       "enlist", obj.id))
+        for ab in hero.abilities if every or only == "ability" else ():
+            if cds.get(ab.id) == 0 and (main or ab.reaction) and targeting.can_announce(
+                cat, state, ab.targets, seat, None
+            ):
+                tag = " (reaction)" if ab.reaction else ""
+                opts.append(Option(f"ability:{ab.id}", f"Use {ab.name}{tag}", "ability"))
+        for obj in hand if every or only == "action" else ():
+            card = cat.card(obj.card)
+            if not isinstance(card, ActionCard):
+                continue
+            for i, half in enumerate(card.halves):
+                if half.cost <= gold and targeting.can_announce(
+                    cat, state, half.targets, seat, obj.id
+                ):
+                    name = half.name or card.name
+                    opts.append(Option(f"action:{obj.id}:{i}", f"Play {name} ({half.cost} gold)",
+                                       "action", obj.id))
+        for obj in state.cards_in(board.territory(seat)) if every or only == "activate" else ():
+            if obj.controller != seat or obj.card not in cat.with_activated:
+                continue
+            for i, act in enumerate(cat.abilities_of(obj)):
+                if act.cost is None or act.cost.gold > gold or (act.cost.exhaust and obj.exhausted):
+                    continue
+                if targeting.can_announce(cat, state, act.targets, seat, obj.id):
                     opts.append(
                         Option(
-                            f"battle:{opp}",
-                            f"Initiate a battle against {state.players[opp].name}",
-                            "battle",
-                            hero_ref(opp),
+                            f"activate:{obj.id}:{i}",
+                            f"{cat.display_name(obj)}: {act.text or 'activate'}",
+                            "activate",
+                            obj.id,
                         )
                     )
-        elif group == "enlist":
-            if main:
-                for obj in state.cards_in(board.hand(seat)):
-                    card = cat.card(obj.card)
-                    if isinstance(card, UnitCard) and card.cost <= gold:
-                        opts.append(Option(f"enlist:{obj.id}", f"Enlist {card.name} ({card.cost} gold)",
-                                           "enlist", obj.id))
-        elif group == "ability":
-            for ab in hero.abilities:
-                if cds.get(ab.id) == 0 and (main or ab.reaction) and targeting.can_announce(
-                    cat, state, ab.targets, seat, None
-                ):
-                    tag = " (reaction)" if ab.reaction else ""
-                    opts.append(Option(f"ability:{ab.id}", f"Use {ab.name}{tag}", "ability"))
-        elif group == "action":
-            for obj in state.cards_in(board.hand(seat)):
-                card = cat.card(obj.card)
-                if not isinstance(card, ActionCard):
-                    continue
-                for i, half in enumerate(card.halves):
-                    if half.cost <= gold and targeting.can_announce(
-                        cat, state, half.targets, seat, obj.id
-                    ):
-                        name = half.name or card.name
-                        opts.append(Option(f"action:{obj.id}:{i}", f"Play {name} ({half.cost} gold)",
-                                           "action", obj.id))
-        elif group == "activate":
-            for obj in state.cards_in(board.territory(seat)):
-                if obj.controller != seat or obj.card not in cat.with_activated:
-                    continue
-                for i, act in enumerate(cat.abilities_of(obj)):
-                    if act.cost is None or act.cost.gold > gold or (act.cost.exhaust and obj.exhausted):
-                        continue
-                    if targeting.can_announce(cat, state, act.targets, seat, obj.id):
-                        opts.append(
-                            Option(
-                                f"activate:{obj.id}:{i}",
-                                f"{cat.display_name(obj)}: {act.text or 'activate'}",
-                                "activate",
-                                obj.id,
-                            )
-                        )
-        elif group == "unlock" and main:
+        if main and (every or only == "unlock"):
             unlocked_levels = {a.level for a in hero.abilities if a.id in cds}
             for ab in hero.abilities:
                 if ab.id not in cds and ab.cost <= gold and (ab.level - 1) in unlocked_levels:
