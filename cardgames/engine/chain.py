@@ -43,6 +43,15 @@ class PriorityRules(Protocol):
         ...
 
 
+class FindsPriorityOption(Protocol):
+    """What a ruleset's priority hooks may add: one maneuver found by its key, for replays."""
+
+    def priority_option(self, state: State, seat: int, frame: Frame, key: str) -> Option | None:
+        """The option of `priority_options` with this key (equal to it), found without listing the
+        others; None if `priority_options` would not list it (any key at all may be asked)."""
+        ...
+
+
 def open_window(flow: Flow, first: int, window: str, title: str = "", *,
                 seats: list[int] | None = None, lead: int | None = None, order: list[int] | None = None) -> int:
     """Push a priority window that asks `first` first; `title` names it for the players.
@@ -141,9 +150,14 @@ class PriorityWindow:
                     break
             flow.update(frame, passes=passes, seat=seat)
             return None
-        options = self.rules.priority_options(state, seat, frame)
-        options.append(Option(PASS, self.rules.pass_label(state, seat, frame), "pass"))
-        return Ask(seat, "priority", self._prompt(state, seat, frame), options)
+        rules = self.rules
+        passing = Option(PASS, rules.pass_label(state, seat, frame), "pass")
+        one = getattr(rules, "priority_option", None)  # optional: `FindsPriorityOption`
+        # the plays are listed only when read: a replay that passes here never lists them, and one
+        # that plays finds its play alone where the rules can
+        return Ask(seat, "priority", self._prompt(state, seat, frame),
+                   lambda: [*rules.priority_options(state, seat, frame), passing], sure=(passing,),
+                   finder=None if one is None else lambda key: one(state, seat, frame, key))
 
     def _prompt(self, state: State, seat: int, frame: Frame) -> str:
         if state.chain:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
@@ -73,12 +74,68 @@ class Decision:
         return [o.key for o in self.options]
 
 
-@dataclass(frozen=True, slots=True)
 class Ask:
-    """What a frame returns when it must wait: a decision still to be numbered by the game."""
+    """What a frame returns when it must wait: a decision still to be numbered by the game.
 
-    seat: int
-    kind: str
-    prompt: str
-    options: list[Option]
-    info: dict[str, object] = field(default_factory=dict)
+    `options` is the list of legal answers, or a function that lists them when they are first read
+    (a priority window's plays): then `sure` holds the options known without listing (its pass),
+    and `finder`, if given, finds one option by its key without listing the others (None: the
+    list would not hold it), so a replay checks a saved answer without listing them all (`find`).
+    Either way the list is checked when it is first read: not empty, no key twice (EngineError
+    otherwise).
+    """
+
+    __slots__ = ("_checked", "_lister", "_options", "finder", "info", "kind", "prompt", "seat", "sure")
+
+    def __init__(self, seat: int, kind: str, prompt: str,
+                 options: list[Option] | Callable[[], list[Option]],
+                 info: dict[str, object] | None = None, *, sure: tuple[Option, ...] = (),
+                 finder: Callable[[str], Option | None] | None = None) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.prompt = prompt
+        self.info: dict[str, object] = {} if info is None else info
+        self.sure = sure
+        self.finder = finder
+        self._lister: Callable[[], list[Option]] | None = options if callable(options) else None
+        self._options: list[Option] | None = None if callable(options) else options
+        self._checked = False
+
+    @property
+    def deferred(self) -> bool:
+        """Whether the options are still to be listed (reading `options` lists them)."""
+        return self._options is None
+
+    @property
+    def options(self) -> list[Option]:
+        """Every legal answer, listed (and checked) on first read."""
+        if not self._checked:
+            self.check()
+        assert self._options is not None
+        return self._options
+
+    def check(self) -> None:
+        """List the options (if still to be) and check them: not empty, no key twice."""
+        opts = self._options
+        if opts is None:
+            assert self._lister is not None
+            opts = self._options = self._lister()
+        if not opts:
+            raise EngineError(f"decision {self.kind} for seat {self.seat} has no options")
+        if len({o.key for o in opts}) != len(opts):
+            raise EngineError(f"decision {self.kind} for seat {self.seat} repeats an option key")
+        self._checked = True
+
+    def find(self, key: str) -> Option | None:
+        """The option with this key (None: not legal), without listing the others where `sure` or
+        `finder` tells."""
+        for o in self.sure:
+            if o.key == key:
+                return o
+        if self._options is None and self.finder is not None:
+            return self.finder(key)
+        return next((o for o in self.options if o.key == key), None)
+
+    def __repr__(self) -> str:
+        shown = "(not listed yet)" if self.deferred else self.options
+        return f"Ask(seat={self.seat}, kind={self.kind!r}, prompt={self.prompt!r}, options={shown})"

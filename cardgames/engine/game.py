@@ -122,12 +122,14 @@ class Game:
             if problem is not None:
                 notes.append(f"event {pos + 1} of the save ({ev.TYPE}): {problem}")
                 break
-        where = (f"{game.decision.seat}'s {game.decision.kind} decision on turn {game.state.turn}"
-                 if game._ask is not None else "the end of the game")
+        cut = len(events) > len(saved)
+        where = "" if not (notes or cut) else (  # the pending decision is numbered only to be named
+            f"{game.decision.seat}'s {game.decision.kind} decision on turn {game.state.turn}"
+            if game._ask is not None else "the end of the game")
         if notes:
             notes.append(f"recovered {min(len(events), len(saved))} of the save's {len(saved)} events: "
                          f"the game resumes at {where}")
-        elif len(events) > len(saved):
+        elif cut:
             notes.append(f"the save ends in the middle of a step (it was cut short): the rules "
                          f"finished the step, and the game resumes at {where}")
         if notes:
@@ -257,7 +259,7 @@ class Game:
         ask = self._ask
         if ask is None:
             raise IllegalChoice(f"the game is over ({self._ended()}); there is no decision to answer")
-        option = next((o for o in ask.options if o.key == key), None)
+        option = ask.find(key)  # a priority window's pass is found without listing its plays
         if option is None:
             option = self.decision.option(key)  # raises IllegalChoice, saying what is legal
         self._answer(ask.seat, ask.kind, option, build=False)
@@ -324,12 +326,10 @@ class Game:
         ask = self._ask = self.flow.advance()
         self._decision = None
         if ask is not None:
-            if not ask.options:
-                raise EngineError(f"decision {ask.kind} for seat {ask.seat} has no options")
-            if len({o.key for o in ask.options}) != len(ask.options):
-                raise EngineError(f"decision {ask.kind} for seat {ask.seat} repeats an option key")
             if build:
                 self._decision = self._number(ask)
+            elif not ask.deferred:
+                ask.check()  # a deferred list is checked when it is listed
 
     def _pending(self) -> Decision | None:
         """The decision the game waits on, numbered (None if the game is over)."""

@@ -18,6 +18,9 @@ from cardgames.games.allegiance.events import hero_ref
 from cardgames.games.allegiance.resolving import Resolving
 from cardgames.games.allegiance.schema import ActionCard, UnitCard
 
+GROUPS = ("battle", "enlist", "ability", "action", "activate", "unlock")
+"""The kinds of maneuver a priority window offers, in the order it lists them (each key begins with its kind)."""
+
 
 def is_main(state: State, seat: int, frame: Frame) -> bool:
     """Own maneuver phase, empty chain, no battle: when non-reaction maneuvers are allowed."""
@@ -36,6 +39,18 @@ class Maneuvers:
     # -- what may be played --------------------------------------------------------------
 
     def priority_options(self, state: State, seat: int, frame: Frame) -> list[Option]:
+        return self._maneuvers(state, seat, frame, None)
+
+    def priority_option(self, state: State, seat: int, frame: Frame, key: str) -> Option | None:
+        """The option `key` of `priority_options`, found by listing only its own kind (a replay checks a
+        saved answer with it)."""
+        kind = key.partition(":")[0]
+        if kind not in GROUPS:
+            return None
+        return next((o for o in self._maneuvers(state, seat, frame, kind) if o.key == key), None)
+
+    def _maneuvers(self, state: State, seat: int, frame: Frame, only: str | None) -> list[Option]:
+        """The maneuvers `seat` may announce now, kind by kind (`GROUPS`); `only`: of that kind alone."""
         cat, p = self.cat, state.players[seat]
         gold = p.counters.get("gold", 0)
         main = is_main(state, seat, frame)
@@ -43,29 +58,30 @@ class Maneuvers:
         hero = cat.hero(str(p.props["hero"]))
         cds: dict[str, int] = p.props.get("cooldowns") or {}  # only read here: no copy
         hand = state.cards_in(board.hand(seat))  # looked through twice: units, then actions
-        if main:
-            if has_attacker(cat, state, seat):
-                for opp in board.opponents(state, seat):
-                    opts.append(
-                        Option(
-                            f"battle:{opp}",
-                            f"Initiate a battle against {state.players[opp].name}",
-                            "battle",
-                            hero_ref(opp),
-                        )
+        every = only is None
+        if main and (every or only == "battle") and has_attacker(cat, state, seat):
+            for opp in board.opponents(state, seat):
+                opts.append(
+                    Option(
+                        f"battle:{opp}",
+                        f"Initiate a battle against {state.players[opp].name}",
+                        "battle",
+                        hero_ref(opp),
                     )
+                )
+        if main and (every or only == "enlist"):
             for obj in hand:
                 card = cat.card(obj.card)
                 if isinstance(card, UnitCard) and card.cost <= gold:
                     opts.append(Option(f"enlist:{obj.id}", f"Enlist {card.name} ({card.cost} gold)",
                                        "enlist", obj.id))
-        for ab in hero.abilities:
+        for ab in hero.abilities if every or only == "ability" else ():
             if cds.get(ab.id) == 0 and (main or ab.reaction) and targeting.can_announce(
                 cat, state, ab.targets, seat, None
             ):
                 tag = " (reaction)" if ab.reaction else ""
                 opts.append(Option(f"ability:{ab.id}", f"Use {ab.name}{tag}", "ability"))
-        for obj in hand:
+        for obj in hand if every or only == "action" else ():
             card = cat.card(obj.card)
             if not isinstance(card, ActionCard):
                 continue
@@ -76,7 +92,7 @@ class Maneuvers:
                     name = half.name or card.name
                     opts.append(Option(f"action:{obj.id}:{i}", f"Play {name} ({half.cost} gold)",
                                        "action", obj.id))
-        for obj in state.cards_in(board.territory(seat)):
+        for obj in state.cards_in(board.territory(seat)) if every or only == "activate" else ():
             if obj.controller != seat or obj.card not in cat.with_activated:
                 continue
             for i, act in enumerate(cat.abilities_of(obj)):
@@ -91,7 +107,7 @@ class Maneuvers:
                             obj.id,
                         )
                     )
-        if main:
+        if main and (every or only == "unlock"):
             unlocked_levels = {a.level for a in hero.abilities if a.id in cds}
             for ab in hero.abilities:
                 if ab.id not in cds and ab.cost <= gold and (ab.level - 1) in unlocked_levels:

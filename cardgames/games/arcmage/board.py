@@ -121,7 +121,12 @@ def creature_types(rules: Rules, state: State, obj: GameObject) -> list[str]:
 
 
 def applying(rules: Rules, state: State, obj: GameObject) -> list[tuple[Active, int]]:
-    """The passive effects that apply to a creature or city, each with how many times."""
+    """The passive effects that apply to a creature or city, each with how many times (remembered
+    until the next event: keywords, flags, ATK and DEF ask it for the same card many times)."""
+    return state.cached(f"arc.applying.{obj.id}", lambda: _applying(rules, state, obj))
+
+
+def _applying(rules: Rules, state: State, obj: GameObject) -> list[tuple[Active, int]]:
     card = rules.cards[obj.card]
     out: list[tuple[Active, int]] = []
     for a in actives(rules, state):

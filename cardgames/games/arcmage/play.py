@@ -45,31 +45,65 @@ class Play:
     # -- priority --------------------------------------------------------------------------
 
     def priority_options(self, state: State, seat: int, frame: Frame) -> list[Option]:
-        rules = self.rules
         window = str(frame.data.get("window", ""))
-        opts: list[Option] = []
-        for obj in state.cards_in(t.hand(seat)):
-            if legal_play.playable(rules, state, seat, obj, window):
-                card = rules.cards[obj.card]
-                opts.append(Option(f"play:{obj.id}", f"Play {card.name} ({self.cost_text(state, seat, card)})",
-                                   "play", obj.id))
+        opts = [o for obj in state.cards_in(t.hand(seat)) if (o := self._play(state, seat, obj, window))]
         if legal_play.slow_ok(state, seat, window):
-            for o in t.creatures_of(state, seat):
-                if legal_play.why_not_move(rules, state, o, window) is None:
-                    opts.append(Option(f"move:{o.id}", f"Move {self.name(state, o.id)}", "move", o.id))
-        if legal_play.slow_ok(state, seat, window):  # Salvage N (R64): from your graveyard to your hand
-            for o in state.cards_in(t.grave(seat)):
-                n = rules.cards[o.card].salvage
-                if n is not None and t.total_available(state, seat) >= n:
-                    opts.append(Option(f"salvage:{o.id}", f"Salvage {self.name(state, o.id)} (pay {n})", "salvage",
-                                       o.id))
-        for o, i in legal_play.abilities(rules, state, seat):
-            ab = legal_play.ability_list(rules, state, o)[i][1]
-            opts.append(Option(f"act:{o.id}:{i}", f"{self.name(state, o.id)}: {self.ability_text(ab)}",
-                               "ability", o.id))
+            opts += [o for c in t.creatures_of(state, seat) if (o := self._move(state, c, window))]
+            opts += [o for c in state.cards_in(t.grave(seat)) if (o := self._salvage(state, seat, c))]
+        opts += [self._act(state, o, i) for o, i in legal_play.abilities(self.rules, state, seat)]
         if self.must_ask(state, seat, frame):  # R68: in your own Play phases (and as each turn starts)
             opts.append(concede.option())
         return opts
+
+    def priority_option(self, state: State, seat: int, frame: Frame, key: str) -> Option | None:
+        """The option `key` of `priority_options`, found without listing the others (a replay checks a
+        saved answer with it): the same helpers make it, from the same candidates."""
+        found = self._one(state, seat, frame, key)
+        return found if found is not None and found.key == key else None  # "play:07" is no option
+
+    def _one(self, state: State, seat: int, frame: Frame, key: str) -> Option | None:
+        kind, _, rest = key.partition(":")
+        if kind == concede.KEY:
+            return concede.option() if self.must_ask(state, seat, frame) else None
+        ref, _, index = rest.partition(":")
+        obj = state.objects.get(int(ref)) if ref.isascii() and ref.isdigit() else None
+        if obj is None:
+            return None
+        window = str(frame.data.get("window", ""))
+        if kind == "play":
+            return self._play(state, seat, obj, window) if obj.zone == t.hand(seat) else None
+        slow = legal_play.slow_ok(state, seat, window)
+        if kind == "move" and slow and any(c is obj for c in t.creatures_of(state, seat)):
+            return self._move(state, obj, window)
+        if kind == "salvage" and slow and obj.zone == t.grave(seat):
+            return self._salvage(state, seat, obj)
+        if kind == "act" and index.isascii() and index.isdigit() and (
+                any(c is obj for c in t.creatures_of(state, seat)) or obj.zone == t.ench(seat)) \
+                and legal_play.why_not_ability(self.rules, state, seat, obj, int(index)) is None:
+            return self._act(state, obj, int(index))
+        return None
+
+    def _play(self, state: State, seat: int, obj: GameObject, window: str) -> Option | None:
+        if not legal_play.playable(self.rules, state, seat, obj, window):
+            return None
+        card = self.rules.cards[obj.card]
+        return Option(f"play:{obj.id}", f"Play {card.name} ({self.cost_text(state, seat, card)})", "play", obj.id)
+
+    def _move(self, state: State, obj: GameObject, window: str) -> Option | None:
+        if legal_play.why_not_move(self.rules, state, obj, window) is not None:
+            return None
+        return Option(f"move:{obj.id}", f"Move {self.name(state, obj.id)}", "move", obj.id)
+
+    def _salvage(self, state: State, seat: int, obj: GameObject) -> Option | None:
+        """Salvage N (R64): from your graveyard to your hand."""
+        n = self.rules.cards[obj.card].salvage
+        if n is None or t.total_available(state, seat) < n:
+            return None
+        return Option(f"salvage:{obj.id}", f"Salvage {self.name(state, obj.id)} (pay {n})", "salvage", obj.id)
+
+    def _act(self, state: State, obj: GameObject, i: int) -> Option:
+        ab = legal_play.ability_list(self.rules, state, obj)[i][1]
+        return Option(f"act:{obj.id}:{i}", f"{self.name(state, obj.id)}: {self.ability_text(ab)}", "ability", obj.id)
 
     def cost_text(self, state: State, seat: int, card: Card) -> str:
         cost = board.cost_of(self.rules, state, seat, card)
