@@ -17,6 +17,7 @@ from cardgames.engine.decisions import Decision
 from cardgames.engine.view import GameView
 from cardgames.tui.app import CardgamesApp
 from cardgames.tui.boards import algomancy, allegiance, mechamancers
+from cardgames.tui.boards.algomancy_grid import region_body
 from cardgames.tui.boards.base import Board, marked_refs
 from cardgames.tui.screens.game import GameScreen
 from cardgames.tui.session import Session
@@ -62,6 +63,11 @@ def algomancy_players(board: Board, view: GameView, d: Decision | None) -> dict[
         elif p.seat != me:
             out["opponent"] = drawn(board, "opponent", partial(algomancy.player_body, rules=board.rules, view=view,
                                                                p=p, refs=refs, show_hand=True))
+    for seat in board.seats:
+        panel = board.query_one(f"#region-{seat}", Static)
+        if panel.display:
+            out[f"region-{seat}"] = drawn(board, f"region-{seat}", partial(
+                region_body, view=view, seat=seat, decision=d, refs=refs, colour=board.colour))
     return out
 
 

@@ -119,9 +119,8 @@ class AlgomancyBoard(Board):
             w.border_title = (f"{escape(names[seat])}'s region" + (" — you" if seat == view.viewer else "")
                               + (" — the battle is here" if here else ""))
             w.set_class(here, "-battle")
-            sheet = self.sheet(w)
-            region_body(sheet, view, seat, decision, refs, self.colour)
-            self.put(w, sheet)
+            self.put_drawn(w, region_inputs(view, seat, decision, refs),
+                           partial(region_body, view=view, seat=seat, decision=decision, refs=refs, colour=self.colour))
         stack = self.query_one("#stack", Static)
         stack.border_title = "Stack and battle"
         sheet = self.sheet(stack)
@@ -193,9 +192,8 @@ class AlgomancyBoard(Board):
                               + (" — you" if view.viewer in owners else "") + out
                               + (" — the battle is here" if here else ""))
             w.set_class(here, "-battle")
-            sheet = self.sheet(w)
-            region_body(sheet, view, seat, decision, refs, self.colour)
-            self.put(w, sheet)
+            self.put_drawn(w, region_inputs(view, seat, decision, refs),
+                           partial(region_body, view=view, seat=seat, decision=decision, refs=refs, colour=self.colour))
         stack = self.query_one("#stack", Static)
         stack.border_title = "Stack and battle"
         sheet = self.sheet(stack)
@@ -304,6 +302,22 @@ def _resource_face(rules: Algomancy, same: list[CardView], state: str, refs: set
     gives = rules.cards[c.card].affinity_gives
     return TileFace(c.id, f"{c.name}{count}", statuses=(state,), notes=(f"gives {gives}",) if gives else (),
                     kind="resource", colour=gives or "", marked=c.id in refs)
+
+
+def region_inputs(view: GameView, seat: int, decision: Decision | None, refs: set[int]) -> object:
+    """Everything `region_body` reads of a region (`Board.put_drawn`); the battle's region is drawn
+    every time (its grid reads the battle and the decision), so it gets inputs equal to nothing."""
+    b = view.battle or {}
+    if b.get("region") == seat:
+        return object()
+    zone = view.zones.get(f"region:{seat}")
+    ids = {c.id for c in zone.cards} if zone else set()
+    mods = tuple(c for c in cards_by_id(view).values() if c.attached_to in ids)
+    cols = decision.info.get("cols") if decision is not None and decision.kind == "formation" else None
+    forming = {int(u) for c in cols for u in c} if isinstance(cols, list) else set()
+    present = (b.get("present") or {}).get(str(seat))
+    marked = refs & (ids | {c.id for c in mods})
+    return zone, mods, present, frozenset(forming & ids), frozenset(marked)
 
 
 def player_inputs(view: GameView, p: PlayerView, refs: set[int], show_hand: bool) -> tuple[object, ...]:
