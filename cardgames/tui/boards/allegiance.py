@@ -17,7 +17,7 @@ from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView
 from cardgames.games.allegiance.catalog import Catalog
 from cardgames.games.allegiance.rules import Allegiance
 from cardgames.games.allegiance.schema import ActionCard, Face, GearCard, HeroCard
-from cardgames.tui.boards.base import SeatsBoard, card_link, entry_face, marked_refs
+from cardgames.tui.boards.base import SeatsBoard, card_link, entry_face, marked_refs, zones_marked
 from cardgames.tui.session import Session
 from cardgames.tui.sheet import Sheet
 from cardgames.tui.tiles import Attached, Link, TileFace
@@ -281,9 +281,9 @@ class AllegianceBoard(SeatsBoard):
             w.border_title = seat_title(view, cat, p)
             w.set_class(p.seat == view.viewer, "-you")
             w.set_class(p.seat == view.active, "-active")
-            zones = tuple(view.zones[f"{z}:{p.seat}"] for z in ("territory", "hand", "reserves"))
-            cards = {c.id for z in zones for c in z.cards} | {-(p.seat + 1)}
-            inputs = (p, zones, view.viewer == p.seat, frozenset(marked_refs(decision, view.viewer) & cards))
+            zones, marked = zones_marked(view, decision, [f"{z}:{p.seat}" for z in ("territory", "hand", "reserves")],
+                                         also=[-(p.seat + 1)])  # (the hero's ref)
+            inputs = (p, zones, view.viewer == p.seat, marked)
             self.put_drawn(w, inputs, partial(seat_body, view=view, cat=cat, p=p, decision=decision))
         table = self.query_one("#table", Static)
         sheet = self.sheet(table)

@@ -14,7 +14,7 @@ wears the cursor's ring instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from textual.app import ComposeResult
 
     from cardgames.engine.decisions import Decision
-    from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView
+    from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView, ZoneView
     from cardgames.tui.session import Session
 
 
@@ -43,6 +43,15 @@ def marked_refs(decision: Decision | None, viewer: int | None) -> set[int]:
     if decision is None or (viewer is not None and decision.seat_index != viewer):
         return set()
     return {o.ref for o in decision.options if o.ref is not None}
+
+
+def zones_marked(view: GameView, decision: Decision | None, zones: Sequence[str],
+                 also: Collection[int] = ()) -> tuple[tuple[ZoneView | None, ...], frozenset[int]]:
+    """A seat's zones as the view shows them, and which of their cards (and of `also`) the decision
+    marks: the part of `Board.put_drawn`'s inputs every seat panel shares."""
+    shown = tuple(view.zones.get(z) for z in zones)
+    cards = {c.id for z in shown if z is not None for c in z.cards} | set(also)
+    return shown, frozenset(marked_refs(decision, view.viewer) & cards)
 
 
 def card_link(card_id: int, label: str, refs: set[int]) -> str:

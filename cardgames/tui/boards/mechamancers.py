@@ -16,7 +16,7 @@ from textual.widgets import Static
 from cardgames.engine.decisions import Decision
 from cardgames.engine.view import CardView, GameView, PlayerView
 from cardgames.games.mechamancers.rules import Mechamancers
-from cardgames.tui.boards.base import SeatsBoard, marked_refs
+from cardgames.tui.boards.base import SeatsBoard, marked_refs, zones_marked
 from cardgames.tui.session import Session
 from cardgames.tui.sheet import Sheet
 from cardgames.tui.tiles import Link, TileFace
@@ -71,6 +71,10 @@ def seat_title(view: GameView, p: PlayerView) -> str:
         turn = " — your turn" if view.viewer == p.seat else " — their turn"
     c = p.counters
     return f"{escape(p.name)}{you}: VP {c.get('vp', 0)} · mana {c.get('mana', 0)}{turn}"
+
+
+SEAT_ZONES = ("role", "pledge", "field", "hand", "look", "pack")
+"""The zones of a seat `seat_body` reads."""
 
 
 def seat_body(sheet: Sheet, view: GameView, p: PlayerView, decision: Decision | None) -> None:
@@ -193,10 +197,9 @@ class MechamancersBoard(SeatsBoard):
             w.border_title = seat_title(view, p)
             w.set_class(p.seat == view.viewer, "-you")
             w.set_class(p.seat == view.active and view.phase not in ("pledge", "event"), "-active")
-            zones = tuple(view.zones[f"{z}:{p.seat}"] for z in ("role", "pledge", "field", "hand", "look", "pack"))
-            cards = {c.id for z in zones for c in z.cards}
+            zones, marked = zones_marked(view, decision, [f"{z}:{p.seat}" for z in SEAT_ZONES])
             eclipse = view.globals.get("eclipse_round") == view.globals.get("round")
-            inputs = (p, zones, view.viewer == p.seat, eclipse, frozenset(marked_refs(decision, view.viewer) & cards))
+            inputs = (p, zones, view.viewer == p.seat, eclipse, marked)
             self.put_drawn(w, inputs, partial(seat_body, view=view, p=p, decision=decision))
         table = self.query_one("#table", Static)
         sheet = self.sheet(table)
