@@ -66,36 +66,31 @@ def _team(fmt: str) -> Callable[[random.Random, int], dict[str, object]]:
 KEEN = 0.5
 """The share of decisions the keen bot answers, as in the 1v1 fuzz (`test_fuzz_algomancy.KEEN` says why)."""
 
-CI_GAMES = 50
-"""Games per format in the default run: one game of each of the twelve group formats costs about 5
-CPU-seconds with every check (0.25 s a 3-player free-for-all to 0.6 s a 3v3 or team draft), so 200 of
-each would cost about 17 CPU-minutes, more than the fuzz's whole share of the CI budget; 50 is what the
-cheaper games paid for (30 before the keen bot's share and the faster checks).
-`CARDGAMES_FUZZ_GAMES=200` plays the full count (run before a release)."""
+BRACKET_MATCHES = 200
+"""A cube bracket of n drafters is one draft and then n - 1 matches (2 for 3 drafters, 7 for 8; about
+2 CPU-seconds a bracket of 8 with every check): a bracket size plays as many brackets as make 200
+matches, the floor every other format keeps in games. `CARDGAMES_FUZZ_GAMES`, when set, plays that
+many brackets of every size."""
 
-CI_FFA = 40
-"""Games of the free-for-all and the cube draft formats in the default run: the keen bot shortens those
-games little (the random players' intent pushes already end a free-for-all), so they cost as much as
-before and get fewer of the games the others paid for."""
 
-CI_BRACKETS = 8
-"""A cube bracket is two or three 1v1 matches after the draft (about 0.6-0.9 s a game; eight drafters,
-seven matches, about 3 s: half as many): fewer in the default run."""
+def brackets(drafters: int) -> int:
+    """The brackets of `drafters` that make BRACKET_MATCHES matches (rounded up)."""
+    return -(-BRACKET_MATCHES // (drafters - 1))
+
 
 SPEC = FuzzSpec(
     rules=Algomancy(),
     test_file="tests/test_fuzz_algomancy_ffa.py",
-    formats=[*(Format(f"ffa-{n}p", n, _options, games=CI_FFA) for n in (3, 4, 6)),
-             *(Format(f"cube-{n}p", n, lambda rng, seed: {"format": "cube"}, games=CI_FFA) for n in (2, 4)),
-             Format("cube-traditional-2p", 2, lambda rng, seed: {"format": "cube", "cube_style": "traditional"},
-                    games=CI_GAMES),
+    formats=[*(Format(f"ffa-{n}p", n, _options) for n in (3, 4, 6)),
+             *(Format(f"cube-{n}p", n, lambda rng, seed: {"format": "cube"}) for n in (2, 4)),
+             Format("cube-traditional-2p", 2, lambda rng, seed: {"format": "cube", "cube_style": "traditional"}),
              *(Format(f"cube-bracket-{n}p", n, lambda rng, seed: {"format": "cube", "cube_play": "bracket"},
-                      games=CI_BRACKETS if n < 8 else CI_BRACKETS // 2) for n in (3, 4, 8)),
-             *(Format(f"teams-{n}p", n, _team("teams"), games=CI_GAMES) for n in (4, 6)),
-             *(Format(f"joint-{n}p", n, _team("joint"), games=CI_GAMES) for n in (4, 6)),
-             Format("teamdraft-4p", 4, lambda rng, seed: {"format": "teamdraft"}, games=CI_GAMES),
+                      games=brackets(n)) for n in (3, 4, 8)),
+             *(Format(f"teams-{n}p", n, _team("teams")) for n in (4, 6)),
+             *(Format(f"joint-{n}p", n, _team("joint")) for n in (4, 6)),
+             Format("teamdraft-4p", 4, lambda rng, seed: {"format": "teamdraft"}),
              Format("archenemy-3p", 3,
-                    lambda rng, seed: {**_team("archenemy")(rng, seed), "head_start": 1 + seed % 2}, games=CI_GAMES)],
+                    lambda rng, seed: {**_team("archenemy")(rng, seed), "head_start": 1 + seed % 2})],
     pick=pick,
     moves=(*MOVES, CardDrawn),
     preference=("stop", STOP_SETTINGS),

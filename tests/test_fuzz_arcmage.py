@@ -10,10 +10,8 @@ lethal damage, nothing on the stack zone without its stack item.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -60,24 +58,14 @@ ALL_FORMATS = [Format("1v1", 2, table(2, "1v1")),
                *[Format(f"ffa-{n}p", n, table(n, "ffa")) for n in (3, 4, 5, 6)],
                *[Format(f"giant-{n}p", n, table(n, "giant")) for n in (3, 4, 5, 6)],
                *[Format(f"aminduna-{n}p", n, table(n, "aminduna")) for n in (3, 4, 5, 6)]]
-CI_FORMATS = ("1v1", "ffa-3p")
-"""What CI plays in full (the README's budget); CARDGAMES_FUZZ_ARCMAGE=all plays every format and player
-count in full (200 games each by default). Measured CPU-seconds per game with every check (seeds 0-9, one
-core of a shared machine, 2026-11): 1v1 0.15, ffa 3p 0.3 / 4p 0.37 / 5p 0.51 / 6p 0.69, giant 3p 0.14 /
-4p 0.32 / 5p 0.35 / 6p 0.55, aminduna 3p 0.18 / 4p 0.16 / 5p 0.17 / 6p 0.24: one game of each of the
-other eleven costs about 4 CPU-seconds, 200 of each would add about 13 CPU-minutes; the two in CI cost
-about 2."""
-CI_OTHERS = 10
-"""Games each of the other eleven formats and player counts plays in CI, so that a rule that breaks only
-with teams or six players still fails CI: as many as the budget pays for (5 at first, 10 once the state
-checks were faster). One game of each of the eleven costs about 4 CPU-seconds with every check: 15 each
-measured 2% over the whole fuzz's CPU on main, within the machine's noise but not under it, so 10 stayed."""
+"""Every format and player count, 200 games each in CI (CPU-seconds a game with every check, 2026-11, one
+core of the 2-core machine: 1v1 0.11, free-for-all 3 players 0.2 to 6 players 0.54, giant 3 players 0.11
+to 6 players 0.47, Aminduna 0.13-0.17)."""
 
 SPEC = FuzzSpec(
     rules=Arcmage(),
     test_file="tests/test_fuzz_arcmage.py",
-    formats=ALL_FORMATS if os.environ.get("CARDGAMES_FUZZ_ARCMAGE") == "all"
-    else [f if f.name in CI_FORMATS else replace(f, games=CI_OTHERS) for f in ALL_FORMATS],
+    formats=ALL_FORMATS,
     pick=pick,
     moves=(*MOVES, *ARC_MOVES),
     preference=("stop", STOP_SETTINGS),

@@ -17,16 +17,17 @@ setting, is random and changes now and then mid-game):
   shadow == live state; at 1% of decisions, an unknown key is refused without changing anything;
 - at the end of every END_CHECK-th game (and at a random mid-game decision of every MID_CHECK-th
   game): save; fold of the saved JSON log == live state; load (replaying every answer) → identical
-  state and decision (a load replays the whole game: a third of a fuzz game's cost, so half the
-  games pay it);
+  state and decision (a load replays the whole game: a third of a fuzz game's cost, so one game in
+  four pays it at the end, one in five mid-way: 50 and 40 loads in a format's 200 games);
 - one undo where the engine allows it, which must return to the decision before the answer;
 - at every SAMPLE-th decision, no option names a card its seat neither sees nor knows (a search
   of a deck must first show the cards in an event, `Event.shows`, so undo stops there);
 - every game ends within DECISION_CAP decisions and GAME_SECONDS of wall clock.
 `tests/test_fuzz_kit.py` breaks an event and the rules on purpose and expects these checks to fail
 the game. Where a fuzz game's CPU goes (measured on every game, 2 to 6 players): the rules ~40%,
-save and load ~27% (the load replays the game), shadow == live ~5-13% (growing with the table),
-the settled invariants ~4-10%, the shadow fold and the per-event checks ~8-10%.
+save and load ~27% with a load every second game (a load replays the game; ~17% with the one in four
+of now), shadow == live ~5-13% (growing with the table), the settled invariants ~4-10%, the shadow
+fold and the per-event checks ~8-10%.
 
 Seeds are split into chunks of CHUNK games, one test item each, so that `pytest -n auto`
 (pytest-xdist) spreads a format's games over every core. CARDGAMES_FUZZ_GAMES sets the number of
@@ -34,7 +35,7 @@ games per format (default 200, or the format's `games` where the CI budget canno
 README's Test section lists them); CARDGAMES_FUZZ_SEED0 the first seed; CARDGAMES_FUZZ_SAMPLE the
 decision sampling (default 5; 1 checks at every decision); CARDGAMES_FUZZ_MID_CHECK how often a
 game saves mid-way (default 5; 1: every game); CARDGAMES_FUZZ_END_CHECK how often at the end
-(default 2; 1: every game). A failure names the format and seed, with the
+(default 4; 1: every game). A failure names the format and seed, with the
 command that reruns just that game.
 """
 
@@ -71,7 +72,7 @@ SAMPLE = int(os.environ.get("CARDGAMES_FUZZ_SAMPLE", "5"))
 """Full invariants and fold equality at every this-many-th decision (and always at the end)."""
 MID_CHECK = int(os.environ.get("CARDGAMES_FUZZ_MID_CHECK", "5"))
 """Every this-many-th game also saves and loads at a random decision in mid-game (all at the end)."""
-END_CHECK = int(os.environ.get("CARDGAMES_FUZZ_END_CHECK", "2"))
+END_CHECK = int(os.environ.get("CARDGAMES_FUZZ_END_CHECK", "4"))
 """Every this-many-th game saves and loads at its end."""
 CHUNK = 25
 """Games per test item: small enough that two cores share a format's games evenly."""
