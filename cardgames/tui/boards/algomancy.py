@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from cardgames.engine.decisions import Decision
 from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView
+from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.rules import Algomancy
 from cardgames.tui.boards.algomancy_bracket import bracket_body, bracket_rounds, on_table, standing_words, started
@@ -305,19 +306,28 @@ def _resource_face(rules: Algomancy, same: list[CardView], state: str, refs: set
 
 
 def region_inputs(view: GameView, seat: int, decision: Decision | None, refs: set[int]) -> object:
-    """Everything `region_body` reads of a region (`Board.put_drawn`); the battle's region is drawn
-    every time (its grid reads the battle and the decision), so it gets inputs equal to nothing."""
+    """Everything `region_body` reads of a region (`Board.put_drawn`). The battle's region reads more: the
+    battle, the units in its formations wherever they are, and the places the viewer's own formation or
+    block decision offers."""
     b = view.battle or {}
-    if b.get("region") == seat:
-        return object()
     zone = view.zones.get(f"region:{seat}")
     ids = {c.id for c in zone.cards} if zone else set()
-    mods = tuple(c for c in cards_by_id(view).values() if c.attached_to in ids)
     cols = decision.info.get("cols") if decision is not None and decision.kind == "formation" else None
     forming = {int(u) for c in cols for u in c} if isinstance(cols, list) else set()
     present = (b.get("present") or {}).get(str(seat))
-    marked = refs & (ids | {c.id for c in mods})
-    return zone, mods, present, frozenset(forming & ids), frozenset(marked)
+    if b.get("region") != seat:
+        mods = tuple(c for c in cards_by_id(view).values() if c.attached_to in ids)
+        marked = refs & (ids | {c.id for c in mods})
+        return zone, mods, present, frozenset(forming & ids), frozenset(marked)
+    cards = cards_by_id(view)
+    mods = tuple(c for c in cards.values() if c.attached_to is not None)
+    offered = None
+    if decision is not None and decision.kind in ("formation", "block"):
+        offered = (decision.kind, decision.seat_index, repr(cols),
+                   tuple((o.key, o.label) for o in decision.options if o.key.startswith("slot:")))
+    units = fm.units_in(b.get("attack") or []) + fm.units_in(b.get("defence") or fm.no_defence())
+    fighting = tuple(cards.get(u) for u in sorted({*units, *(b.get("counter") or []), *forming}))
+    return zone, mods, repr(b), fighting, offered, view.viewer, frozenset(refs)
 
 
 def player_inputs(view: GameView, p: PlayerView, refs: set[int], show_hand: bool) -> tuple[object, ...]:

@@ -113,6 +113,20 @@ class GameScreen(PacedScreen[None]):
         self.title = self.rules.title
         self._check_terminal_size(self.size.width, self.size.height)
         self.call_after_refresh(self.advance)
+        self.call_after_refresh(self._warm_up)
+
+    def _warm_up(self) -> None:
+        """Once the game's first screen is up, do what its first hand-overs would otherwise pay for
+        (while the players read the screen): write the autosave whole if it is to be (a game
+        continued: its first save rewrites the file), and read every viewer's log so far (a game
+        continued thousands of events in: each viewer's log is read from the first event)."""
+        if self.session.written < 0:
+            self.session.save()
+        events = self.session.game.events
+        for viewer in (None, *range(len(self.session.view().players))):
+            if viewer not in self.feeds:
+                self.feeds[viewer] = LogFeed(self.session, viewer)
+            self.feeds[viewer].book.read(events)  # (its lines are taken when the viewer has the screen)
 
     # -- the loop: after every answer ------------------------------------------------------
 
