@@ -258,3 +258,40 @@ async def test_a_panel_given_the_rows_last_column_is_as_tall_as_its_content() ->
         await pilot.pause()
         await pilot.pause()
         assert [p.size.height for p in app.query(Panel)] == [3, 3, 3]
+
+
+class Row(App[None]):
+    CSS = "#row { height: auto; } #row Static { width: 1fr; border: round $primary; padding: 0 1; }"
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="row"):
+            for i in range(5):
+                yield Static(str(i), id=f"p{i}")
+
+
+async def test_a_panel_s_share_of_a_row_is_worked_out_as_textual_lays_it_out() -> None:
+    """`fr_row_width` gives each panel of a row the content width the layout then gives it, with
+    panels hidden, moved and one of them wider (the battle's region is 3fr), at widths whose shares
+    fall between columns: the board draws a panel once, for the width it will have."""
+    from cardgames.tui.boards.base import fr_row_width
+
+    app = Row()
+    async with app.run_test(size=(83, 20)) as pilot:
+        row = app.query_one("#row", Horizontal)
+        await pilot.pause()  # (the row laid out once: its width is known)
+        checked = 0
+        for hidden, wide in itertools.product(range(5), range(5)):
+            order = [(hidden + i) % 5 for i in range(1, 5)]
+            for before, after in itertools.pairwise(order):
+                row.move_child(app.query_one(f"#p{after}"), after=app.query_one(f"#p{before}"))
+            for i in range(5):
+                panel = app.query_one(f"#p{i}", Static)
+                panel.display = i != hidden
+                panel.styles.width = "3fr" if i == wide else "1fr"
+            predicted = {i: fr_row_width(app.query_one(f"#p{i}", Static)) for i in order}
+            await pilot.pause()
+            await pilot.pause()
+            laid_out = {i: app.query_one(f"#p{i}", Static).content_size.width for i in order}
+            assert predicted == laid_out, (hidden, wide)
+            checked += len(set(laid_out.values())) > 1
+        assert checked  # (the shares did not all come out equal: the remainders were placed)

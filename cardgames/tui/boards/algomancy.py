@@ -111,15 +111,17 @@ class AlgomancyBoard(Board):
         names = {p.seat: p.name for p in view.players}
         self.query_one("#regions").set_class(b.get("region") is not None, "-stacked")
         table = (me,) if them is None else (me, them)
-        for seat in self.seats:
+        shown = []
+        for seat in self.seats:  # the row set first, then drawn: a panel's width depends on the others in it
             w = self.query_one(f"#region-{seat}", Static)
             w.display = seat in table and not (self.bracket and them is None)  # the draft: nobody plays yet
-            if not w.display:
-                continue
+            w.set_class(b.get("region") == seat, "-battle")
+            if w.display:
+                shown.append((seat, w))
+        for seat, w in shown:
             here = b.get("region") == seat
             w.border_title = (f"{escape(names[seat])}'s region" + (" — you" if seat == view.viewer else "")
                               + (" — the battle is here" if here else ""))
-            w.set_class(here, "-battle")
             self.put_drawn(w, region_inputs(view, seat, decision, refs),
                            partial(region_body, view=view, seat=seat, decision=decision, refs=refs, colour=self.colour))
         stack = self.query_one("#stack", Static)
@@ -165,13 +167,15 @@ class AlgomancyBoard(Board):
         refs = marked_refs(decision, view.viewer)
         initiative = int(view.globals.get("initiative", 0))
         drafting = decision is not None and decision.kind == "draft" and decision.seat_index == me
-        for p in view.players:
+        opponents = []
+        for p in view.players:  # the row set first, then drawn: a panel's width depends on the others in it
             w = self.query_one(f"#opponent-{p.seat}", Static)
             w.display = p.seat != me
-            if p.seat == me:
-                continue
-            w.border_title = player_title(view, p, initiative)
             w.set_class(view.active == p.seat, "-active")
+            if p.seat != me:
+                opponents.append((p, w))
+        for p, w in opponents:
+            w.border_title = player_title(view, p, initiative)
             self.put_drawn(w, player_inputs(view, p, set(), False),
                            partial(compact_body, rules=self.rules, view=view, p=p))
         you = self.query_one("#you", Static)
@@ -181,18 +185,21 @@ class AlgomancyBoard(Board):
                        partial(player_body, rules=self.rules, view=view, p=player, refs=refs, show_hand=not drafting))
         b = view.battle or {}
         names = {p.seat: p.name for p in view.players}
-        for seat in self.seats:
+        shown = []
+        for seat in self.seats:  # the row set first, then drawn: the battle's region is wider than the others
             w = self.query_one(f"#region-{seat}", Static)
             w.display = f"region:{seat}" in view.zones  # joint teams: one region per team
-            if not w.display:
-                continue
+            w.set_class(b.get("region") == seat, "-battle")
+            w.styles.width = "3fr" if b.get("region") == seat else "1fr"  # (inline: it holds at once, `fr_row_width`)
+            if w.display:
+                shown.append((seat, w))
+        for seat, w in shown:
             here = b.get("region") == seat
             out = " — out" if view.players[seat].eliminated else ""
             owners = joint_team(view, seat)
             w.border_title = (f"{' and '.join(escape(names[s]) for s in owners)}'s region"
                               + (" — you" if view.viewer in owners else "") + out
                               + (" — the battle is here" if here else ""))
-            w.set_class(here, "-battle")
             self.put_drawn(w, region_inputs(view, seat, decision, refs),
                            partial(region_body, view=view, seat=seat, decision=decision, refs=refs, colour=self.colour))
         stack = self.query_one("#stack", Static)

@@ -15,6 +15,8 @@ wears the cursor's ring instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from fractions import Fraction
+from math import floor
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding
@@ -22,6 +24,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.geometry import Offset, Size
 from textual.markup import escape
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from cardgames.tui.boards.cursor import Stop, first_stop, index_of, nearest_in_line, virtual_region
@@ -35,6 +38,9 @@ if TYPE_CHECKING:
     from cardgames.engine.decisions import Decision
     from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView, ZoneView
     from cardgames.tui.session import Session
+
+Arrangement = tuple[str, frozenset[str], tuple[tuple[str, frozenset[str], bool], ...]]
+"""A panel, the classes of what holds it, and each panel beside it: id, classes, shown (`Board._arrangement`)."""
 
 
 def marked_refs(decision: Decision | None, viewer: int | None) -> set[int]:
@@ -52,6 +58,31 @@ def zones_marked(view: GameView, decision: Decision | None, zones: Sequence[str]
     shown = tuple(view.zones.get(z) for z in zones)
     cards = {c.id for z in shown if z is not None for c in z.cards} | set(also)
     return shown, frozenset(marked_refs(decision, view.viewer) & cards)
+
+
+def fr_row_width(panel: Widget) -> int | None:
+    """The content width `panel` will have in a row of panels that share its width by `fr` (e.g. the
+    regions, the battle's `3fr`), worked out as Textual lays the row out: each shown panel gets its
+    share of the row's width, the columns falling where the running total's floor does. None where
+    the row is not such a row (or not laid out yet): the panel is then drawn for another guess."""
+    row = panel.parent
+    layout = row.styles.layout if isinstance(row, Widget) else None
+    if not isinstance(row, Widget) or layout is None or layout.name != "horizontal" or not row.size.width:
+        return None
+    shown = [w for w in row.children if w.display]
+    widths = [w.styles.width for w in shown]
+    if panel not in shown or any(s is None or not s.is_fraction for s in widths) or any(
+            w.styles.margin.width or w.styles.min_width or w.styles.max_width for w in shown):
+        return None
+    shares = [Fraction.from_float(s.value) for s in widths if s is not None]
+    unit = Fraction(row.content_size.width) / sum(shares)
+    x = Fraction(0)
+    for w, share in zip(shown, shares, strict=True):
+        end = x + share * unit
+        if w is panel:
+            return floor(end - floor(x)) - panel.styles.gutter.width
+        x = end
+    return None
 
 
 def card_link(card_id: int, label: str, refs: set[int]) -> str:
@@ -117,7 +148,7 @@ class Board(VerticalScroll):
         """What each panel drawn by `put_drawn` was last drawn from, and its stops."""
         self._widths: dict[str, int] = {}
         """The width each panel was last drawn for."""
-        self._laid_out: dict[tuple[str, frozenset[str]], int] = {}
+        self._laid_out: dict[Arrangement, int] = {}
         """The content width each panel had when last laid out, by `_arrangement`."""
         self._last: tuple[GameView, Decision | None] | None = None
         self._option_refs: dict[str, int] = {}
@@ -161,17 +192,27 @@ class Board(VerticalScroll):
         return Sheet(self.panel_width(panel), self._drawn)
 
     @staticmethod
-    def _arrangement(panel: Static) -> tuple[str, frozenset[str]]:
-        """A panel and the classes of what holds it (e.g. regions side by side, or stacked)."""
-        return panel.id or "", frozenset(panel.parent.classes if panel.parent is not None else ())
+    def _arrangement(panel: Static) -> Arrangement:
+        """A panel and what decides its width: the classes of what holds it (e.g. regions side by
+        side, or stacked), and which of the panels beside it show, in which order, with which
+        classes (the region with the battle is wider than the others)."""
+        parent = panel.parent
+        if parent is None:
+            return panel.id or "", frozenset(), ()
+        row = tuple((w.id or "", frozenset(w.classes), w.display) for w in parent.children)
+        return panel.id or "", frozenset(parent.classes), row
 
     def panel_width(self, panel: Static) -> int:
         """The panel's content width: the width it had when last laid out in the same arrangement
         (a class just set on its container lays it out anew only in the next frame; a hidden panel
-        has none), else its width now, else a guess (each redrawn once laid out, a frame later)."""
+        has none), else its share of a row (`fr_row_width`), else its width now, else a guess (each
+        redrawn once laid out, a frame later)."""
         known = self._laid_out.get(self._arrangement(panel))
         if known:
             return known
+        in_row = fr_row_width(panel)
+        if in_row is not None:
+            return in_row
         if panel.size.width:
             return panel.content_size.width
         return max(20, (self.size.width or 96) - 8)
