@@ -365,7 +365,7 @@ def test_block_options_name_the_flanks_and_the_column_they_face() -> None:
     pass_until(g, "block")
     g.choose(f"unit:{card(g, 'jelly')}")
     slots = {o.key: o.label for o in g.decision.options if o.key.startswith("slot:")}
-    assert slots == {"slot:-1": "Left flank, front row", "slot:0": "Column 1, front row (in front of Bastion Titan)",
+    assert slots == {"slot:-1": "Left flank, front row", "slot:0": "Column 1, front row: blocks Bastion Titan",
                      "slot:1": "Right flank, front row"}
 
 

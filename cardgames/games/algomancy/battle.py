@@ -244,7 +244,7 @@ class Battle:
                 row = "front" if not column else "back"
                 if 0 <= i < len(attack):
                     facing = "/".join(name(state, state.objects[a]) for a in fm.column_at(attack, i))
-                    label = f"Column {i + 1}, {row} row (in front of {facing})"
+                    label = f"Column {i + 1}, {row} row: blocks {facing}"
                 else:  # a flanking column beside the attack: it blocks nothing (R36)
                     label = f"{'Left' if i < 0 else 'Right'} flank, {row} row"
                 opts.append(Option(f"slot:{i}", label, "slot"))
