@@ -1,8 +1,8 @@
 """Frame pacing: a screen repaints as soon as what it has to show is complete, a few frames back to
 back, then at most `FPS` a second; a screen under an opaque one (the game under the hot-seat
 curtain) is laid out and rendered there without repainting the one on top; and `Panel`, a Static
-that a new size does not lay out twice (scroll bars likewise: `quiet_scroll_bars`; and `Options`,
-an OptionList that a new height does not repaint twice)."""
+that a new size does not lay out twice (scroll bars likewise: `quiet_scroll_bars`; a row of panels:
+`Row`; and `Options`, an OptionList that a new height does not repaint twice)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from textual import events
 from textual.constants import MAX_FPS
+from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.message import Message
 from textual.message_pump import MessagePump
@@ -171,6 +172,15 @@ class Panel(Static):
         if width and width != self._drawn_width:
             self._drawn_width = width
             self.post_message(self.Resized(self))
+
+
+class Row(Horizontal):
+    """A Horizontal (panels side by side, as tall as the tallest) whose new size is taken as it is
+    laid out, as a `Panel`'s: its height was measured from its panels in the pass that changed it,
+    and Textual laid the screen out a second time, a frame later, whenever a panel of the row grew."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
 
 def _bar_size_updated(self: ScrollBar, size: Size, virtual_size: Size, container_size: Size,

@@ -18,7 +18,7 @@ from textual.widgets import Static
 import cardgames.tui.screens as screens_package
 from cardgames.tui.boards.base import Board
 from cardgames.tui.footer import KeyFooter
-from cardgames.tui.frames import BURST, FramePacer, PacedScreen, Panel
+from cardgames.tui.frames import BURST, FramePacer, PacedScreen, Panel, Row
 
 
 class Two(App[None]):
@@ -64,6 +64,28 @@ async def test_a_board_whose_panel_grows_is_laid_out_once() -> None:
 async def test_a_plain_static_that_grows_is_laid_out_twice() -> None:
     # what Panel saves: Textual lays a Static out again once its new size is known
     assert await layouts_after_update("static") == 2
+
+
+class InRows(App[None]):
+    CSS = "Horizontal, Row { height: auto; } Panel { width: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        with Row(id="row"):
+            yield Panel("one line", id="in-row")
+            yield Panel("one line")
+        with Horizontal(id="plain-row"):
+            yield Panel("one line", id="in-plain-row")
+            yield Panel("one line")
+
+
+async def test_a_row_whose_panel_grows_is_laid_out_once() -> None:
+    # the row's new height was measured from its panels in the pass that changed it
+    assert await layouts_after_update("in-row", InRows()) == 1
+
+
+async def test_a_plain_horizontal_whose_panel_grows_is_laid_out_twice() -> None:
+    # what Row saves: Textual lays the screen out again once the row's new size is known
+    assert await layouts_after_update("in-plain-row", InRows()) == 2
 
 
 async def test_the_pacer_paints_a_burst_at_once_then_at_most_fps() -> None:
@@ -260,7 +282,7 @@ async def test_a_panel_given_the_rows_last_column_is_as_tall_as_its_content() ->
         assert [p.size.height for p in app.query(Panel)] == [3, 3, 3]
 
 
-class Row(App[None]):
+class FiveInARow(App[None]):
     CSS = "#row { height: auto; } #row Static { width: 1fr; border: round $primary; padding: 0 1; }"
 
     def compose(self) -> ComposeResult:
@@ -275,7 +297,7 @@ async def test_a_panel_s_share_of_a_row_is_worked_out_as_textual_lays_it_out() -
     fall between columns: the board draws a panel once, for the width it will have."""
     from cardgames.tui.boards.base import fr_row_width
 
-    app = Row()
+    app = FiveInARow()
     async with app.run_test(size=(83, 20)) as pilot:
         row = app.query_one("#row", Horizontal)
         await pilot.pause()  # (the row laid out once: its width is known)

@@ -13,7 +13,6 @@ from functools import partial
 from itertools import pairwise
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.markup import escape
 from textual.widgets import Static
 
@@ -26,7 +25,7 @@ from cardgames.tui.boards.algomancy_bracket import bracket_body, bracket_rounds,
 from cardgames.tui.boards.algomancy_bracket import panel_title as bracket_title
 from cardgames.tui.boards.algomancy_grid import cards_by_id, joint_team, region_body
 from cardgames.tui.boards.base import Board, card_link, entry_face, marked_refs
-from cardgames.tui.frames import Panel
+from cardgames.tui.frames import Panel, Row
 from cardgames.tui.session import Session
 from cardgames.tui.sheet import Sheet
 from cardgames.tui.tiles import Link, TileFace
@@ -59,21 +58,21 @@ class AlgomancyBoard(Board):
 
     def compose(self) -> ComposeResult:
         if self.many:
-            with Horizontal(id="opponents"):
+            with Row(id="opponents"):
                 for seat in self.seats:
                     yield Panel(id=f"opponent-{seat}", classes="seat")
-            with Horizontal(id="regions", classes="-many"):
+            with Row(id="regions", classes="-many"):
                 for seat in self.seats:
                     yield Panel(id=f"region-{seat}", classes="region")
         else:
             yield Panel(id="opponent", classes="seat")
-            with Horizontal(id="regions"):
+            with Row(id="regions"):
                 for seat in self.seats:
                     yield Panel(id=f"region-{seat}", classes="region")
             if self.bracket:
                 yield Panel(id="bracket", classes="table")
         yield Panel(id="stack", classes="table")
-        with Horizontal(id="draft"):
+        with Row(id="draft"):
             yield Panel(id="draft-hand", classes="table")
             yield Panel(id="draft-pack", classes="table")
         yield Panel(id="you", classes="seat -you")
@@ -89,7 +88,7 @@ class AlgomancyBoard(Board):
             me, them, notes = self._bracket(view)
         if self._ordered_for != (me, them):
             if them is not None:
-                regions = self.query_one("#regions", Horizontal)
+                regions = self.query_one("#regions", Row)
                 regions.move_child(self.query_one(f"#region-{them}"), before=self.query_one(f"#region-{me}"))
             self._ordered_for = (me, them)
         refs = marked_refs(decision, view.viewer)
@@ -159,7 +158,7 @@ class AlgomancyBoard(Board):
         me = view.viewer if view.viewer is not None else 0
         n = len(self.seats)
         if self._ordered_for != me:
-            row = self.query_one("#opponents", Horizontal)
+            row = self.query_one("#opponents", Row)
             order = [(me + i) % n for i in range(1, n)]
             for prev, seat in pairwise(order):
                 row.move_child(self.query_one(f"#opponent-{seat}"), after=self.query_one(f"#opponent-{prev}"))
