@@ -3,8 +3,9 @@
 event and decision).
 
 Mechamancers adds to the kit's checks: no negative mana or VP, no field above 6 mecha after every
-event, and the VP the players hold change only by theft between them and by the events that pay
-out of the supply (Astera's Whim moves points; Bounty of Astera adds them).
+event, and VP that change only by theft between players (`Assaulted`, which moves them) or a point
+at a time (Astera's Whim moves one from the leader to the last; Bounty of Astera pays one), the
+starting VP aside.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import pytest
 from kit.fuzz import MOVES, Format, FuzzSpec, cases, run_case
 
+from cardgames.api import new_game
+from cardgames.engine import core_events as ce
 from cardgames.engine.events import Event
 from cardgames.engine.state import State
 from cardgames.games import find_ruleset
@@ -21,6 +24,10 @@ from cardgames.games.mechamancers.events import Activated, Discarded, Drawn, Eve
 
 def counters(state: State, ev: Event) -> list[str]:
     problems = []
+    if isinstance(ev, ce.PlayerCounterAdded) and ev.name == "vp":
+        starting = t.round_no(state) == 0 and ev.delta == t.START_VP
+        if not starting and ev.delta not in (-1, 1):
+            problems.append(f"{state.players[ev.seat].name}'s VP changed by {ev.delta}: only theft moves more than one")
     for p in state.players:
         for c in ("mana", "vp"):
             if p.counters.get(c, 0) < 0:
@@ -42,6 +49,14 @@ SPEC = FuzzSpec(
     cheap_invariants=counters,
     moves=(*MOVES, Drawn, Activated, Left, Discarded, RolePicked, EventRevealed, Placed),
 )
+
+
+def test_the_vp_check_refuses_a_change_of_more_than_a_point_outside_theft() -> None:
+    game = new_game("mechamancers", ["Ann", "Bob"], 1, {})
+    assert counters(game.state, ce.PlayerCounterAdded(0, "vp", 1)) == []
+    assert counters(game.state, ce.PlayerCounterAdded(0, "vp", -1)) == []
+    assert counters(game.state, ce.PlayerCounterAdded(0, "vp", 2)) == [
+        "Ann's VP changed by 2: only theft moves more than one"]
 
 
 @pytest.mark.parametrize("fmt, seeds", cases(SPEC))
