@@ -52,6 +52,8 @@ SPEC = FuzzSpec(
 
 
 def test_the_vp_check_refuses_a_change_of_more_than_a_point_outside_theft() -> None:
+    """The fuzz's VP check can fail: outside theft (an assault moves VP between two players), points
+    change one at a time (Astera's Whim: one from the leader to the last; Bounty of Astera: one)."""
     game = new_game("mechamancers", ["Ann", "Bob"], 1, {})
     assert counters(game.state, ce.PlayerCounterAdded(0, "vp", 1)) == []
     assert counters(game.state, ce.PlayerCounterAdded(0, "vp", -1)) == []

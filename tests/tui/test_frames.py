@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 import cardgames.tui.screens as screens_package
-from cardgames.tui.boards.base import Board
+from cardgames.tui.boards.base import Board, fr_row_width
 from cardgames.tui.footer import KeyFooter
 from cardgames.tui.frames import BURST, FramePacer, PacedScreen, Panel, Row
 
@@ -295,8 +295,6 @@ async def test_a_panel_s_share_of_a_row_is_worked_out_as_textual_lays_it_out() -
     """`fr_row_width` gives each panel of a row the content width the layout then gives it, with
     panels hidden, moved and one of them wider (the battle's region is 3fr), at widths whose shares
     fall between columns: the board draws a panel once, for the width it will have."""
-    from cardgames.tui.boards.base import fr_row_width
-
     app = FiveInARow()
     async with app.run_test(size=(83, 20)) as pilot:
         row = app.query_one("#row", Horizontal)
