@@ -189,16 +189,19 @@ def check_state(flow: Flow) -> bool:
     state = flow.state
     if state.outcome is not None:
         return False
+    scan = _scan(rules, state)
+    if scan.quiet:
+        return False  # speed: the usual case, nothing found (what the lines below conclude too)
     for f in state.frames:
         if f.kind == "bodyguard":  # R44: deaths wait for the bodyguard's answer
             return False
     dying_ids, city_ids = _to_check(rules, state, bool(state.globals.get("combat_hold")))
-    buried = _scan(rules, state).buried
+    buried = scan.buried
     for oid in buried:  # R90 Wight: three cards on top of it: it works, and goes back on top
         obj = state.objects[oid]
         flow.emit(ce.ObjectMoved(oid, obj.zone))
         queue(flow, obj, f"card:{obj.card}:from_grave", obj.owner)
-    if not dying_ids and not city_ids and not _scan(rules, state).defeat:
+    if not dying_ids and not city_ids and not scan.defeat:
         return bool(buried)
     dying = [state.objects[i] for i in dying_ids]
     cities = [state.objects[i] for i in city_ids]
@@ -238,6 +241,8 @@ class Scan:
     """Cards that work from a graveyard with three cards lying on top of them (Wight)."""
     defeat: bool
     """Some player has no city left, had to draw from an empty deck or conceded."""
+    quiet: bool
+    """Nothing for the state checks to do: no fallen city, no suspect creature, nobody buried or defeated."""
 
 
 def _scan(rules: Rules, state: State) -> Scan:
@@ -283,7 +288,8 @@ def _scan_table(rules: Rules, state: State) -> Scan:
                 if counters.get("deadly") or counters.get("damage") \
                         or cards[o.card].def_ + counters.get("def", 0) <= 0:
                     suspects.add(o.id)
-    return Scan(fallen, suspects, buried, defeat)
+    quiet = not fallen and suspects is not None and not suspects and not buried and not defeat
+    return Scan(fallen, suspects, buried, defeat, quiet)
 
 
 def defeats(flow: Flow) -> bool:

@@ -54,12 +54,17 @@ def enchant_targets(rules: Rules, state: State, seat: int, card: Card) -> list[i
     return [c.id for c in t.all_cities(state)]
 
 
-def why_not_card(rules: Rules, state: State, seat: int, obj: GameObject, window: str) -> str | None:
-    """Why `seat` can't play this card from hand now (None: it can)."""
+def why_not_card(rules: Rules, state: State, seat: int, obj: GameObject, window: str,
+                 explain: bool = True) -> str | None:
+    """Why `seat` can't play this card from hand now (None: it can); without `explain`, the commonest
+    refusals (timing, resources) are said in one word, not worked out (speed: a priority window asks
+    for every card in hand, and only whether it is playable)."""
     card = rules.cards[obj.card]
     if card.is_city:
         return "cities are not played: skip a turn to found one from your unbuilt cities" + TURN
     if card.type != "event" and not slow_ok(state, seat, window):
+        if not explain:
+            return "timing"
         kind = {"creature": "Creatures", "magic": "Magic cards", "enchantment": "Enchantments"}[card.type]
         rule = TURN if card.type == "creature" else EVENTS
         return f"{kind} are played only in your own Play phases, with nothing waiting on the stack" + rule
@@ -70,6 +75,8 @@ def why_not_card(rules: Rules, state: State, seat: int, obj: GameObject, window:
             return (f"needs at least {max(card.loyalty, base)} resources, {card.loyalty} of them {card.faction} "
                     "(X costs)" + RESOURCES)
     elif not legal.can_pay(state, seat, cost, card.loyalty, card.faction):
+        if not explain:
+            return "resources"
         return (f"costs {cost} resources, {card.loyalty} of them {card.faction} (loyalty); you have "
                 f"{t.total_available(state, seat)}, {t.available(state, seat, card.faction)} {card.faction} "
                 "(paying with loyalty)" + RESOURCES)
@@ -99,7 +106,7 @@ def affordable_x(rules: Rules, state: State, seat: int, card: Card, target: int)
 
 
 def playable(rules: Rules, state: State, seat: int, obj: GameObject, window: str) -> bool:
-    return why_not_card(rules, state, seat, obj, window) is None
+    return why_not_card(rules, state, seat, obj, window, explain=False) is None
 
 
 def destinations(rules: Rules, state: State, obj: GameObject) -> list[str]:
@@ -158,7 +165,10 @@ def why_not_ability(rules: Rules, state: State, seat: int, obj: GameObject, i: i
     found = ability_list(rules, state, obj)
     if i >= len(found):
         return "it no longer has that ability"
-    ab = found[i][1]
+    return _why_not_use(rules, state, seat, obj, found[i][1])
+
+
+def _why_not_use(rules: Rules, state: State, seat: int, obj: GameObject, ab: Activated) -> str | None:
     if obj.controller != seat:
         return "only the controller activates a card's abilities" + CARD_TEXT
     if ab.mark_me and obj.exhausted:
@@ -177,7 +187,7 @@ def abilities(rules: Rules, state: State, seat: int) -> list[tuple[GameObject, i
     """Abilities of the player's creatures and enchantments (Dark Portal) usable now."""
     out = []
     for o in [*t.creatures_of(state, seat), *state.cards_in(t.ench(seat))]:
-        for i, _ in enumerate(ability_list(rules, state, o)):
-            if why_not_ability(rules, state, seat, o, i) is None:
+        for i, (_, ab) in enumerate(ability_list(rules, state, o)):
+            if _why_not_use(rules, state, seat, o, ab) is None:
                 out.append((o, i))
     return out
