@@ -22,6 +22,7 @@ from cardgames.tui.screens.lesson import open_lesson, progress
 from cardgames.tui.settings import GAMES
 from cardgames.tutorial import Lesson, Progress
 from cardgames.tutorial.loader import BrokenLesson, games_with_lessons, scan_lessons
+from cardgames.tutorial.timing import core_minutes, lesson_minutes
 
 
 class LessonLine(Group):
@@ -47,7 +48,9 @@ def lesson_line(n: int, lesson: Lesson, done: Progress) -> LessonLine:
                f"{len(lesson.script.steps)})[/]"
     else:
         mark = "[dim]not started[/]"
-    return LessonLine(Text.from_markup(f"  {n}. {rich_escape(lesson.title)} — {mark}"),
+    optional = f", optional: {rich_escape(lesson.script.optional)}" if lesson.script.optional else ""
+    about = f" [dim](about {lesson_minutes(lesson.script)} min{optional})[/]"
+    return LessonLine(Text.from_markup(f"  {n}. {rich_escape(lesson.title)}{about} — {mark}"),
                       Text(lesson.script.summary, style="dim"))
 
 
@@ -76,7 +79,7 @@ class TutorialsScreen(PacedScreen[None]):
         yield Header(icon="♠")
         with Middle(), Center():
             yield Static("[b]Tutorials[/]: learn a game on the real table, one rule at a time.\n"
-                         "[dim]Each lesson takes a few minutes. Enter opens one.[/]", id="tutorials-head")
+                         "[dim]Each lesson says about how long it takes. Enter opens one.[/]", id="tutorials-head")
             yield OptionList(id="lessons")
         yield KeyFooter()
 
@@ -101,8 +104,11 @@ class TutorialsScreen(PacedScreen[None]):
             if self.only is not None and game != self.only:
                 continue
             lessons = scan_lessons(game)
-            finished = sum(done.is_done(lesson.key) for lesson in lessons if isinstance(lesson, Lesson))
-            items.append(Option(f"[b]{escape(titles.get(game, game))}[/] — {finished} of {len(lessons)} done",
+            readable = [lesson for lesson in lessons if isinstance(lesson, Lesson)]
+            finished = sum(done.is_done(lesson.key) for lesson in readable)
+            core = core_minutes(lesson.script for lesson in readable)
+            items.append(Option(f"[b]{escape(titles.get(game, game))}[/] — {finished} of {len(lessons)} done"
+                                f" [dim]· first evening (the lessons not marked optional): about {core} min[/]",
                                 disabled=True))
             for n, lesson in enumerate(lessons, start=1):
                 if isinstance(lesson, BrokenLesson):

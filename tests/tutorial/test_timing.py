@@ -1,0 +1,110 @@
+"""How long a lesson takes, worked out from the lesson (cardgames/tutorial/timing.py): the count on
+a small hand-counted script, the real games' `play_minutes` measured again, and each game's core
+path (the lessons not marked optional) within the issue's 15 minutes."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgames.tutorial import lessons_of
+from cardgames.tutorial.loader import Lesson, games_with_lessons
+from cardgames.tutorial.script import parse_script
+from cardgames.tutorial.timing import (
+    CORE_MINUTES,
+    answers,
+    core_minutes,
+    lesson_minutes,
+    lesson_seconds,
+    measure_play,
+    read_words,
+    words,
+)
+
+FIXTURE = """---
+title: Counting
+summary: Not read in the lesson (it is on the list).
+learner: Paul
+learn:
+  - Enlisting a unit
+outro: Next, **your own** battles.
+---
+
+## Welcome
+rule: 1. The goal, and what is on the table
+
+Read this, then press **n**.
+
+## Enlist a unit
+rule: 4. Maneuvers > Enlisting a unit
+show: infantry
+expect: enlist infantry
+expect: pass
+wrong: pass => Passing ends your maneuver phase, so do not.
+
+Enlist the *Infantry*: it costs 4 gold.
+
+## Smite it
+rule: 4. Maneuvers > Using hero abilities and cooldowns
+expect: ability smite -> knight-errant
+
+Smite the Knight.
+
+## Allison attacks
+do: Allison: battle Paul
+
+She attacks you.
+"""
+
+
+def test_the_estimate_counts_what_the_learner_reads_and_answers() -> None:
+    script = parse_script(FIXTURE)
+    assert not script.problems
+    # Read: "Read this, then press n" 5, "Enlist the Infantry: it costs 4 gold" 7, "Smite the Knight" 3,
+    # "She attacks you" 3, learn "Enlisting a unit" 3, outro "Next, your own battles" 4 = 25 words;
+    # not the directives, the summary, nor the wrong answer's explanation.
+    assert read_words(script) == 25
+    # Answers: "enlist infantry" (its alternative "pass" is the same pick) 1, "smite -> knight" 2.
+    assert answers(script) == 3
+    assert lesson_seconds(script) == pytest.approx(25 * 60 / 200 + 3 * 5)  # 7.5 s + 15 s
+    assert lesson_minutes(script) == 1
+
+
+def test_words_are_counted_as_a_reader_counts_them() -> None:
+    assert words("**Smite** an exhausted blocker — 3–4 players, don't.") == 8
+    assert words("- `t` gives a hint") == 4
+
+
+def test_the_real_game_and_optional_lessons_count_as_the_front_matter_says() -> None:
+    game = parse_script(FIXTURE.replace("learner: Paul", "learner: Paul\nplay_minutes: 4.5")
+                        .replace("expect: ability smite -> knight-errant", "expect: play on"))
+    assert not game.problems
+    assert answers(game) == 1  # the real game's decisions are in play_minutes
+    assert lesson_seconds(game) == pytest.approx(25 * 60 / 200 + 5 + 4.5 * 60)
+    optional = parse_script(FIXTURE.replace("learner: Paul", "learner: Paul\noptional: for 3 or 4 players"))
+    assert optional.optional == "for 3 or 4 players"
+    assert core_minutes([parse_script(FIXTURE), game, optional]) == 6  # 22.5 + 282.5 s, the optional one left out
+
+
+def test_a_real_game_without_its_minutes_is_refused() -> None:
+    script = parse_script(FIXTURE.replace("expect: ability smite -> knight-errant", "expect: play on"))
+    assert any("play_minutes" in p for p in script.problems)
+    assert any("play_minutes" in p for p in parse_script(FIXTURE.replace("learner: Paul", "learner: Paul\nplay_minutes: 3")).problems)
+    assert any("play_minutes" in p for p in parse_script(FIXTURE.replace("learner: Paul", "learner: Paul\nplay_minutes: soon")).problems)
+
+
+REAL_GAMES = [lesson for game in games_with_lessons() for lesson in lessons_of(game) if lesson.script.play_minutes]
+
+
+@pytest.mark.parametrize("lesson", REAL_GAMES, ids=lambda x: x.key)
+def test_play_minutes_is_what_the_game_measures(lesson: Lesson) -> None:
+    """The figure in the front matter is the measured one: a changed scenario must measure again
+    (tests/tutorial/test_timing.py's `measure_play`; the script's comment says how)."""
+
+    assert lesson.script.play_minutes == measure_play(lesson)
+
+
+@pytest.mark.parametrize("game", games_with_lessons())
+def test_each_games_first_evening_fits_15_minutes(game: str) -> None:
+    scripts = [lesson.script for lesson in lessons_of(game)]
+    per_lesson = {lesson.id: lesson_minutes(lesson.script) for lesson in lessons_of(game) if not lesson.script.optional}
+    assert core_minutes(scripts) <= CORE_MINUTES, f"{game}: core path {core_minutes(scripts)} min: {per_lesson}"
