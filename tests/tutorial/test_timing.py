@@ -80,16 +80,17 @@ def test_the_real_game_and_optional_lessons_count_as_the_front_matter_says() -> 
     assert not game.problems
     assert answers(game) == 1  # the real game's decisions are in play_minutes
     assert lesson_seconds(game) == pytest.approx(25 * 60 / 200 + 5 + 4.5 * 60)
-    optional = parse_script(FIXTURE.replace("learner: Paul", "learner: Paul\noptional: for 3 or 4 players"))
-    assert optional.optional == "for 3 or 4 players"
+    optional = parse_script(FIXTURE.replace("learner: Paul", "learner: Paul\noptional: true"))
+    assert optional.optional and not optional.problems
     assert core_minutes([parse_script(FIXTURE), game, optional]) == 6  # 22.5 + 282.5 s, the optional one left out
 
 
 def test_a_real_game_without_its_minutes_is_refused() -> None:
     script = parse_script(FIXTURE.replace("expect: ability smite -> knight-errant", "expect: play on"))
     assert any("play_minutes" in p for p in script.problems)
-    assert any("play_minutes" in p for p in parse_script(FIXTURE.replace("learner: Paul", "learner: Paul\nplay_minutes: 3")).problems)
-    assert any("play_minutes" in p for p in parse_script(FIXTURE.replace("learner: Paul", "learner: Paul\nplay_minutes: soon")).problems)
+    for front in ("play_minutes: 3", "play_minutes: soon", "optional: for groups"):  # no game; not a number; not a flag
+        problems = parse_script(FIXTURE.replace("learner: Paul", f"learner: Paul\n{front}")).problems
+        assert any(front.split(":")[0] in p for p in problems), front
 
 
 REAL_GAMES = [lesson for game in games_with_lessons() for lesson in lessons_of(game) if lesson.script.play_minutes]
