@@ -70,8 +70,9 @@ def lesson_seconds(script: Script) -> float:
 
 
 def lesson_minutes(script: Script) -> int:
-    """The lesson's "about N min": its time, rounded up to a whole minute."""
-    return math.ceil(lesson_seconds(script) / 60)
+    """The lesson's "about N min": its time to the nearest minute (at least 1), so a game's
+    lessons add up to about its first-evening total."""
+    return max(1, math.floor(lesson_seconds(script) / 60 + 0.5))
 
 
 def play_seconds(choices: float, passes: float) -> float:
@@ -80,7 +81,8 @@ def play_seconds(choices: float, passes: float) -> float:
 
 
 def core_minutes(scripts: Iterable[Script]) -> int:
-    """A game's core path: its lessons that are not optional, added up, rounded up once."""
+    """A game's core path (its first evening): its lessons that are not optional, their seconds
+    added up, rounded up to a whole minute."""
     return math.ceil(sum(lesson_seconds(s) for s in scripts if not s.optional) / 60)
 
 

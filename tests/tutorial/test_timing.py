@@ -4,8 +4,11 @@ path (the lessons not marked optional) within the issue's 15 minutes."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from cardgames.tui.settings import GAMES
 from cardgames.tutorial import lessons_of
 from cardgames.tutorial.loader import Lesson, games_with_lessons
 from cardgames.tutorial.script import parse_script
@@ -109,3 +112,23 @@ def test_each_games_first_evening_fits_15_minutes(game: str) -> None:
     scripts = [lesson.script for lesson in lessons_of(game)]
     per_lesson = {lesson.id: lesson_minutes(lesson.script) for lesson in lessons_of(game) if not lesson.script.optional}
     assert core_minutes(scripts) <= CORE_MINUTES, f"{game}: core path {core_minutes(scripts)} min: {per_lesson}"
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "tutorials.md"
+
+
+@pytest.mark.parametrize("game", games_with_lessons())
+def test_the_docs_table_shows_each_lessons_estimate(game: str) -> None:
+    """docs/tutorials.md, "How long a lesson takes": under the game's `#### <title>`, a row per
+    lesson with its words, answers, real game and minutes, and the first evening's total, as the
+    lessons work out now (write the table again when a lesson changes)."""
+    section = DOC.read_text(encoding="utf-8").split("## How long a lesson takes", 1)[1].split("\n## ", 1)[0]
+    title = dict((name, title) for title, name in GAMES)[game]
+    table = next((part for part in section.split("\n#### ") if part.startswith(title + "\n")), None)
+    assert table is not None, f"docs/tutorials.md has no `#### {title}` table"
+    lessons = lessons_of(game)
+    rows = [f"| {x.id} | {read_words(x.script)} | {answers(x.script)} | {x.script.play_minutes or '—'} | "
+            f"{lesson_minutes(x.script)} | {'optional' if x.script.optional else 'yes'} |" for x in lessons]
+    rows.append(f"| **first evening** | | | | **{core_minutes(x.script for x in lessons)}** | |")
+    found = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| Lesson ")]
+    assert found == rows
