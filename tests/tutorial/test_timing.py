@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from cardgames.tui.screens.tutorials import lesson_line, lesson_numbers
 from cardgames.tui.settings import GAMES
-from cardgames.tutorial import lessons_of
+from cardgames.tutorial import Progress, lessons_of
 from cardgames.tutorial.loader import Lesson, games_with_lessons
 from cardgames.tutorial.script import parse_script
 from cardgames.tutorial.timing import (
@@ -104,7 +105,9 @@ def test_play_minutes_is_what_the_game_measures(lesson: Lesson) -> None:
     """The figure in the front matter is the measured one: a changed scenario must measure again
     (tests/tutorial/test_timing.py's `measure_play`; the script's comment says how)."""
 
-    assert lesson.script.play_minutes == measure_play(lesson)
+    measured = measure_play(lesson)
+    assert lesson.script.play_minutes == measured, f"{lesson.key}: the game now measures {measured} min: " \
+        f"write `play_minutes: {measured}` in its script.md"
 
 
 @pytest.mark.parametrize("game", games_with_lessons())
@@ -132,3 +135,15 @@ def test_the_docs_table_shows_each_lessons_estimate(game: str) -> None:
     rows.append(f"| **first evening** | | | | **{core_minutes(x.script for x in lessons)}** | |")
     found = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| Lesson ")]
     assert found == rows
+
+
+def test_the_lesson_list_shows_minutes_and_the_first_evening(tmp_path: Path) -> None:
+    progress = Progress(tmp_path)
+    lesson = next(x for x in lessons_of("allegiance") if x.script.optional)
+    assert f"(about {lesson_minutes(lesson.script)} min, optional)" in str(lesson_line(6, lesson, progress))
+    first = lessons_of("allegiance")[0]
+    assert f"(about {lesson_minutes(first.script)} min) — not started" in str(lesson_line(1, first, progress))
+    assert lesson_numbers([1, 2, 3, 4, 5]) == "lessons 1–5"
+    assert lesson_numbers([1, 2, 4]) == "lessons 1, 2 and 4"
+    assert lesson_numbers([1, 2]) == "lessons 1 and 2"
+    assert lesson_numbers([3]) == "lesson 3"
