@@ -57,6 +57,12 @@ class Script:
     opponent: str = "pass"
     """Who answers the opponent's unscripted decisions: `pass` (pass, done, or the only answer)
     or `bot` (a keen bot: for the final, real game)."""
+    optional: bool = False
+    """Not on the core path (the lessons a 2-player first evening needs), e.g. a lesson for 3 or 4
+    players: marked on the lesson list and left out of the game's first-evening total."""
+    play_minutes: float = 0
+    """The real game's measured length (`expect: play on`), in minutes: the lesson's time estimate
+    adds it (cardgames/tutorial/timing.py; tests/tutorial/test_timing.py measures it again)."""
     problems: tuple[str, ...] = field(default=())
 
 
@@ -89,7 +95,7 @@ def _yaml_problem(exc: yaml.YAMLError) -> str:
     return f"{line}: front matter is not valid YAML: {what}{since}"
 
 
-FRONT_KEYS = {"title", "summary", "learner", "learn", "outro", "opponent"}
+FRONT_KEYS = {"title", "summary", "learner", "learn", "outro", "opponent", "optional", "play_minutes"}
 
 
 def parse_script(text: str) -> Script:
@@ -108,6 +114,15 @@ def parse_script(text: str) -> Script:
     opponent = str(front.get("opponent") or "pass")
     if opponent not in ("pass", "bot"):
         problems.append(f"2: front matter: opponent {opponent!r}: `pass` or `bot`")
+    optional = front.get("optional", False)
+    if not isinstance(optional, bool):
+        problems.append(f"2: front matter: optional {optional!r}: `true` (not needed for a 2-player first evening) "
+                        "or `false`")
+        optional = False
+    play = front.get("play_minutes") or 0
+    if isinstance(play, bool) or not isinstance(play, (int, float)) or play < 0:
+        problems.append(f"2: front matter: play_minutes {play!r}: the real game's minutes, a number")
+        play = 0
     steps: list[Step] = []
     current: dict[str, object] | None = None
 
@@ -144,9 +159,14 @@ def parse_script(text: str) -> Script:
     close()
     if not steps:
         problems.append(f"{offset + 1}: no steps (each starts with a `## ` heading)")
+    free = any("play on" in step.expect for step in steps)
+    if free and not play:
+        problems.append("2: front matter: a lesson with `expect: play on` says its game's minutes (`play_minutes:`)")
+    elif play and not free:
+        problems.append("2: front matter: `play_minutes` is for a lesson with a real game (`expect: play on`)")
     return Script(str(front.get("title") or ""), str(front.get("summary") or ""),
                   str(front.get("learner") or ""), tuple(str(x) for x in learn), tuple(steps),
-                  str(front.get("outro") or ""), opponent, tuple(problems))
+                  str(front.get("outro") or ""), opponent, optional, float(play), tuple(problems))
 
 
 def _step(raw: dict[str, object], problems: list[str]) -> Step:

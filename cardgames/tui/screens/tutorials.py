@@ -22,6 +22,7 @@ from cardgames.tui.screens.lesson import open_lesson, progress
 from cardgames.tui.settings import GAMES
 from cardgames.tutorial import Lesson, Progress
 from cardgames.tutorial.loader import BrokenLesson, games_with_lessons, scan_lessons
+from cardgames.tutorial.timing import core_minutes, lesson_minutes
 
 
 class LessonLine(Group):
@@ -47,8 +48,19 @@ def lesson_line(n: int, lesson: Lesson, done: Progress) -> LessonLine:
                f"{len(lesson.script.steps)})[/]"
     else:
         mark = "[dim]not started[/]"
-    return LessonLine(Text.from_markup(f"  {n}. {rich_escape(lesson.title)} — {mark}"),
+    optional = ", optional" if lesson.script.optional else ""
+    about = f" [dim](about {lesson_minutes(lesson.script)} min{optional})[/]"
+    return LessonLine(Text.from_markup(f"  {n}. {rich_escape(lesson.title)}{about} — {mark}"),
                       Text(lesson.script.summary, style="dim"))
+
+
+def lesson_numbers(numbers: list[int]) -> str:
+    """`lessons 1–5`, or `lessons 1, 2 and 4` when they do not follow on."""
+    if len(numbers) == 1:
+        return f"lesson {numbers[0]}"
+    if len(numbers) > 2 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"lessons {numbers[0]}–{numbers[-1]}"
+    return "lessons " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}" if numbers else "no lessons"
 
 
 def broken_line(n: int, lesson: BrokenLesson) -> Content:
@@ -76,7 +88,8 @@ class TutorialsScreen(PacedScreen[None]):
         yield Header(icon="♠")
         with Middle(), Center():
             yield Static("[b]Tutorials[/]: learn a game on the real table, one rule at a time.\n"
-                         "[dim]Each lesson takes a few minutes. Enter opens one.[/]", id="tutorials-head")
+                         "[dim]Enter opens a lesson. A game's [b]first evening[/] is the lessons to take before a "
+                         "two-player game with a friend; the optional ones can wait.[/]", id="tutorials-head")
             yield OptionList(id="lessons")
         yield KeyFooter()
 
@@ -101,8 +114,13 @@ class TutorialsScreen(PacedScreen[None]):
             if self.only is not None and game != self.only:
                 continue
             lessons = scan_lessons(game)
-            finished = sum(done.is_done(lesson.key) for lesson in lessons if isinstance(lesson, Lesson))
-            items.append(Option(f"[b]{escape(titles.get(game, game))}[/] — {finished} of {len(lessons)} done",
+            readable = [lesson for lesson in lessons if isinstance(lesson, Lesson)]
+            finished = sum(done.is_done(lesson.key) for lesson in readable)
+            core = core_minutes(lesson.script for lesson in readable)
+            numbers = [n for n, lesson in enumerate(lessons, start=1)
+                       if isinstance(lesson, Lesson) and not lesson.script.optional]
+            items.append(Option(f"[b]{escape(titles.get(game, game))}[/] — {finished} of {len(lessons)} done"
+                                f" [dim]· first evening, {lesson_numbers(numbers)}: about {core} min[/]",
                                 disabled=True))
             for n, lesson in enumerate(lessons, start=1):
                 if isinstance(lesson, BrokenLesson):
