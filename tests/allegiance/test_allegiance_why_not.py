@@ -8,6 +8,7 @@ from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine.game import Game
 from cardgames.engine.knowledge import can_see
 from cardgames.games.allegiance.rules import Allegiance
+from cardgames.games.allegiance.why_not import ready_in
 
 HEROES = ["beledan-kind", "thedric-egen"]
 
@@ -59,3 +60,10 @@ def test_it_never_names_a_card_hidden_from_the_seat() -> None:
                 for seat in (0, 1):
                     assert not secrets_named(g, seat), f"seed {seed}, decision {i}, seat {seat}"
             g.choose(bot.choose(g.decision))
+
+
+def test_cooldowns_say_when_the_ability_is_ready_in_plain_words() -> None:
+    """Rulebook, "Cooldown counters": the counter moves one space closer to ready on each of the
+    player's turns — so one space left means the next turn."""
+    assert ready_in(1) == "ready in your next turn"
+    assert ready_in(2) == "ready in 2 of your turns"

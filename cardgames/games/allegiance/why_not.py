@@ -22,6 +22,12 @@ FIRST_TURN = "3. A turn > First-turn exceptions"
 """The sections of the rules page (docs/rules/allegiance.md) each reason comes from."""
 
 
+def ready_in(cooldown: int) -> str:
+    """When an ability on cooldown is ready again: its counter moves one space in each of its
+    player's refresh phases (rulebook, "Cooldown counters")."""
+    return "ready in your next turn" if cooldown == 1 else f"ready in {cooldown} of your turns"
+
+
 def ruled(why: str, section: str) -> str:
     """A reason with the rules section that forbids the move, as the "Why not?" page shows it."""
     return f"{why} (rule: {section})"
@@ -76,8 +82,7 @@ def reasons(rules: WithCards, state: State, seat: int, legal_keys: set[str]) -> 
             else:
                 why = ruled(f"locked: unlocking is {timing or 'possible only in your maneuver phase'}", MANEUVERS)
         elif cds[ab.id] > 0:
-            why = ruled(f"on cooldown: ready in {cds[ab.id]} of your turn{'s' if cds[ab.id] != 1 else ''}",
-                        COOLDOWNS)
+            why = ruled(f"on cooldown: {ready_in(cds[ab.id])}", COOLDOWNS)
         elif not ab.reaction and timing:
             why = ruled(f"not a reaction ability: usable {timing}", MANEUVERS)
         else:

@@ -17,6 +17,7 @@ from cardgames.engine.view import CardView, ChainEntryView, GameView, PlayerView
 from cardgames.games.allegiance.catalog import Catalog
 from cardgames.games.allegiance.rules import Allegiance
 from cardgames.games.allegiance.schema import ActionCard, Face, GearCard, HeroCard
+from cardgames.games.allegiance.why_not import ready_in
 from cardgames.tui.boards.base import SeatsBoard, card_link, entry_face, marked_refs, zones_marked
 from cardgames.tui.session import Session
 from cardgames.tui.sheet import Sheet
@@ -217,7 +218,7 @@ def ability_details(view: GameView, cat: Catalog, seat: int, ability: str) -> st
     if ab.id not in cds:
         where = f"Locked: {ab.cost} gold to unlock."
     else:
-        where = "Unlocked: ready to use." if cds[ab.id] == 0 else f"Unlocked: ready in {cds[ab.id]} turn(s)."
+        where = "Unlocked: ready to use." if cds[ab.id] == 0 else f"Unlocked: {ready_in(cds[ab.id])}."
     kind = "reaction (may be used on the chain in answer to another move)" if ab.reaction else "maneuver"
     return "\n".join([f"# {ab.name}", "", f"{hero.name}'s level {ab.level} ability, a {kind}.",
                       f"Unlock cost {ab.cost} gold · delay {ab.delay} (the cooldown after each use).", "",
