@@ -316,3 +316,20 @@ def test_an_older_save_is_refused_with_why(tmp_path: Path) -> None:
     with pytest.raises(SaveError, match="rules version") as info:
         load_game(path)
     assert "'7'" in str(info.value) and "'8'" in str(info.value)
+
+
+def test_a_draw_is_written_for_its_drawer_alone_and_says_where_it_went() -> None:
+    """Drawing (rulebook: Draw phase; the draft's packs): the drawer reads which card, "into the pack"
+    when it goes there; nobody else reads a line of it (the card is hidden from them)."""
+    g = Game.new(RULES, ["Ann", "Bob"], 3, {})
+    pick = random.Random(3)
+    while g.outcome is None and g.state.turn < 3:
+        g.choose(pick.choice(g.decision.options))
+    draws = [ev for ev in g.events if isinstance(ev, ae.CardDrawn) and ev.seat == 0]
+    mine = [line for line in g.logbook(0).read(g.events) if line.startswith("Ann draws ")]
+    theirs = [line for line in g.logbook(1).read(g.events) if line.startswith("Ann draws ")]
+    packed = [ev for ev in draws if ev.to.startswith("pack")]
+    assert packed and len(packed) < len(draws)  # both kinds of draw happened
+    assert len(mine) == len(draws) and not theirs
+    assert sum(1 for line in mine if line.endswith(" into the pack")) == len(packed)
+    assert not any(" their " in line for line in mine)

@@ -43,8 +43,8 @@ def describe(rules: Rules, state: State, ev: Event, viewer: int | None) -> str |
     if isinstance(ev, ce.PhaseBegan):
         return f"{ev.phase.capitalize()}"
     if isinstance(ev, ae.CardDrawn):
-        where = "pack" if ev.to.startswith("pack") else "hand"
-        return f"{who(ev.seat)} draws {card(ev.id)} into their {where}" if viewer == ev.seat else None
+        where = " into the pack" if ev.to.startswith("pack") else ""  # only its drawer reads this line
+        return f"{who(ev.seat)} draws {card(ev.id)}{where}" if viewer == ev.seat else None
     if isinstance(ev, ce.ChainPushed):
         if ev.kind == "trigger":
             return f"{ev.label} triggers"
