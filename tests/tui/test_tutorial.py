@@ -128,7 +128,11 @@ async def test_progress_is_shown_and_survives_a_restart(cardgames_home: Path) ->
         await pilot.press("escape")  # back to the lessons
         await pilot.pause()
         assert isinstance(app.screen, TutorialsScreen)
-        assert "✓ done" in str(app.screen.query_one("#lessons", OptionList).get_option(first.key).prompt)
+        menu = app.screen.query_one("#lessons", OptionList)
+        assert "✓ done" in str(menu.get_option(first.key).prompt)
+        second = load_lesson(LESSONS[1])
+        assert second.game == first.game
+        assert menu.highlighted is not None and menu.get_option_at_index(menu.highlighted).id == second.key
     app = CardgamesApp()  # a restart: a new app reads the progress file
     app.pending_lessons = first.game
     async with app.run_test(size=SIZE) as pilot:

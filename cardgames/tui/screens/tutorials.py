@@ -83,6 +83,8 @@ class TutorialsScreen(PacedScreen[None]):
         super().__init__()
         self.only = game
         self.lessons: dict[str, Lesson] = {}
+        self.opened: tuple[str, bool] | None = None
+        """The lesson last opened from the list, and whether it was done then."""
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
@@ -132,11 +134,16 @@ class TutorialsScreen(PacedScreen[None]):
         first = next((i for i, o in enumerate(items) if not o.disabled and o.id is not None
                       and not done.is_done(o.id)), next((i for i, o in enumerate(items) if not o.disabled), None))
         menu.highlighted = highlighted if highlighted is not None and highlighted < len(items) else first
+        opened, self.opened = self.opened, None
+        if opened is not None and not opened[1] and done.is_done(opened[0]):  # just finished: on to the next
+            at = next(i for i, o in enumerate(items) if o.id == opened[0])
+            menu.highlighted = next((i for i, o in enumerate(items) if i > at and not o.disabled), at)
 
     @on(OptionList.OptionSelected, "#lessons")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         lesson = self.lessons.get(event.option.id or "")
         if lesson is not None:
+            self.opened = (lesson.key, progress().is_done(lesson.key))
             open_lesson(self.app, lesson)
 
     def action_back(self) -> None:
