@@ -8,6 +8,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets import OptionList
 
 from cardgames.engine.decisions import CardgamesError
 from cardgames.tui.frames import quiet_scroll_bars
@@ -24,6 +25,8 @@ class CardgamesApp(App[None]):
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("f1", "help", "Help", show=False),
+        Binding("j", "list_move(1)", "Down", show=False),  # as on the game screen: j/k move in any list
+        Binding("k", "list_move(-1)", "Up", show=False),
     ]
 
     def __init__(self, session: Session | None = None, save_path: Path | None = None) -> None:
@@ -101,6 +104,15 @@ class CardgamesApp(App[None]):
         if warnings:
             self.notify(str(warnings), severity="warning", timeout=10)
         self.show_game(self.session)
+
+    def action_list_move(self, step: int) -> None:
+        """j/k in a menu or list (title, saved games, lessons …) move as the arrow keys do."""
+        focused = self.focused
+        if isinstance(focused, OptionList):
+            if step > 0:
+                focused.action_cursor_down()
+            else:
+                focused.action_cursor_up()
 
     def action_help(self) -> None:
         self.push_screen(help_screen())

@@ -241,6 +241,32 @@ async def test_hjkl_move_and_choose() -> None:
         assert session.game.choices()[-1][1] == expected
 
 
+async def test_j_and_k_move_in_the_menus_as_on_the_game_screen() -> None:
+    """The title menu and the lesson list take j/k like the arrow keys (the game's options do too)."""
+    from textual.widgets import OptionList
+
+    from cardgames.tui.screens.tutorials import TutorialsScreen
+
+    app = CardgamesApp()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        menu = app.screen.query_one("#menu", OptionList)
+        start = menu.highlighted or 0
+        await pilot.press("j", "j")
+        assert menu.highlighted == start + 2
+        await pilot.press("k")
+        assert menu.highlighted == start + 1
+        app.push_screen(TutorialsScreen("allegiance"))
+        await pilot.pause()
+        lessons = app.screen.query_one("#lessons", OptionList)
+        first = lessons.highlighted
+        await pilot.press("j")
+        assert first is not None and lessons.highlighted is not None and lessons.highlighted > first
+        await pilot.press("k")
+        assert lessons.highlighted == first
+
+
 def marked(screen: GameScreen, name: str) -> tuple[Static, tuple[int, int]]:
     """Where "▸name" is drawn on the board: the widget and the offset of its first letter."""
     from textual.geometry import Region

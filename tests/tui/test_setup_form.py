@@ -175,3 +175,15 @@ async def test_a_new_game_joins_the_form_by_what_it_declares(monkeypatch: pytest
         screen.query_one("#toy-deck-2", Select).value = "blue"
         await pilot.pause()
         assert screen.options(["Ann", "Bob", "Cid"]) == {"format": "trio", "decks": ["red", "red", "blue"]}
+
+
+async def test_j_and_k_are_typed_into_a_name_not_taken_as_moves() -> None:
+    """j/k move in menus (the app's binding), but a text field takes them as letters."""
+    app = CardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_new_game(app, pilot, "allegiance")
+        name = screen.query_one("#name-0", Input)
+        name.value = ""
+        name.focus()
+        await pilot.press("j", "k")
+        assert name.value == "jk"
