@@ -43,6 +43,7 @@ HELP = """\
 | ? or F1 | this help |
 | ctrl+q | quit (the game is saved after every choice; Continue lists your games) |
 
+In every menu and list (title, saved games, lessons) ↑ ↓ or k j move and Enter opens.
 On the title screen, Continue lists every saved game: Enter resumes one, d deletes
 one (after asking), Esc goes back. At a curtain, Enter (or Space) lifts it — that
 key does nothing else.
