@@ -67,3 +67,21 @@ def test_cooldowns_say_when_the_ability_is_ready_in_plain_words() -> None:
     player's turns — so one space left means the next turn."""
     assert ready_in(1) == "ready in your next turn"
     assert ready_in(2) == "ready in 2 of your turns"
+
+
+def test_while_declaring_attackers_it_says_why_a_unit_is_not_offered() -> None:
+    """6. Battles > Attackers: an exhausted unit, or one that entered this turn, may not attack; the
+    declaration's options leave them out, and w says why (while the seat chooses its attackers)."""
+    g = new_game("allegiance", ["Ann", "Bob"], 3, {
+        "heroes": HEROES,
+        "given": {"turn": 3, "active": "Ann", "players": {"Ann": {"territory": [
+            "infantry", {"card": "halberdier", "exhausted": True}, {"card": "knight-errant", "new": True}]}}}})
+    g.choose("battle:1")
+    while g.decision.kind != "declare_attackers":
+        g.choose("pass")
+    offered = [o.label for o in g.decision.options]
+    assert "Attack with Infantry" in offered and "Attack with Halberdier" not in offered
+    why = dict(g.why_not("Ann"))
+    assert why["Attack with Halberdier"].startswith("exhausted")
+    assert why["Attack with Knight Errant"].startswith("entered your territory this turn")
+    assert "Attack with Infantry" not in why

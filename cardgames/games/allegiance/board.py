@@ -303,9 +303,12 @@ def lethally_damaged(cat: Cards, state: State) -> list[GameObject]:
         if m.stat == "health":
             mods[m.target] = mods.get(m.target, 0) + m.amount
     kit = cat.kit
+    lowered = any(w.amount < 0 for _, w in health) or any(v < 0 for v in mods.values())
     out = []
     for u in units(state):
         counters = u.counters
+        if not lowered and not counters.get("damage") and counters.get("augment", 0) >= 0:
+            continue  # speed: undamaged, and nothing lowers health below the printed (at least 1)
         value = kit(u).health + counters.get("augment", 0) + mods.get(u.id, 0)
         if health:
             value += sum(w.amount for src, w in health if _affects(state, src, w, u.id))

@@ -88,7 +88,8 @@ def reasons(rules: WithCards, state: State, seat: int, legal_keys: set[str]) -> 
         else:
             why = ruled("it has no legal target now", ANNOUNCE)
         out.append((f"Use {ab.name}", why))
-    if state.battle is None and state.active == seat:
+    declaring = bool(state.frames) and state.frames[-1].kind == "declare_attackers"
+    if state.active == seat and (state.battle is None or declaring):
         for unit in board.units(state, seat):
             if not may_attack(cat, state, unit):
                 why = ("exhausted" if unit.exhausted else
