@@ -365,8 +365,9 @@ def test_block_options_name_the_flanks_and_the_column_they_face() -> None:
     pass_until(g, "block")
     g.choose(f"unit:{card(g, 'jelly')}")
     slots = {o.key: o.label for o in g.decision.options if o.key.startswith("slot:")}
-    assert slots == {"slot:-1": "Left flank, front row", "slot:0": "Column 1, front row: blocks Bastion Titan",
-                     "slot:1": "Right flank, front row"}
+    assert slots == {"slot:-1": "Left flank, front row: blocks nothing",
+                     "slot:0": "Column 1, front row: blocks Bastion Titan",
+                     "slot:1": "Right flank, front row: blocks nothing"}
 
 
 def test_the_log_names_the_units_of_a_column_that_deals_combat_damage() -> None:

@@ -246,7 +246,7 @@ class Battle:
                     facing = "/".join(name(state, state.objects[a]) for a in fm.column_at(attack, i))
                     label = f"Column {i + 1}, {row} row: blocks {facing}"
                 else:  # a flanking column beside the attack: it blocks nothing (R36)
-                    label = f"{'Left' if i < 0 else 'Right'} flank, {row} row"
+                    label = f"{'Left' if i < 0 else 'Right'} flank, {row} row: blocks nothing"
                 opts.append(Option(f"slot:{i}", label, "slot"))
             if frame.data["counter"]:
                 opts.append(Option("counter", "Send to counter-attack", "counter"))
