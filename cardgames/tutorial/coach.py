@@ -145,13 +145,15 @@ class Coach:
             return None, ()
         key: str | None = None
         rest: list[str] = []
+        expected = self.expected()
         for name in step.show:
             about = [] if d is None or d.seat_index != self.seat else [
                 o for o in d.options if (obj := self.game.state.objects.get(o.ref or -1)) is not None
                 and obj.card == name]
-            if about and key is None:
-                expected = self.expected()
-                key = expected.key if expected is not None and expected in about else about[0].key
+            if expected is not None and expected in about:
+                key = expected.key  # the answer the step waits for: Enter chooses it
+            elif about and expected is None and key is None:
+                key = about[0].key
             elif not about:
                 rest.append(name)
         return key, tuple(rest)

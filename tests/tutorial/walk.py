@@ -28,6 +28,8 @@ def walk(lesson: Lesson, *, try_wrong: bool = True) -> Coach:
             continue
         option = coach.expected()
         assert option is not None, f"{lesson.key}: step {step.title!r}: no option matches {step.expect}"
+        pointed = coach.spotlight()[0]  # the option the screen highlights: Enter would choose it
+        assert pointed in (None, option.key), f"{lesson.key}: step {step.title!r} highlights {pointed}"
         if try_wrong:
             for wrong in coach.wrongs_now():
                 tried.add((coach.step, wrong.line))

@@ -299,6 +299,7 @@ class LessonScreen(GameScreen):
 
     def action_hint(self) -> None:
         self.tip = self.coach.hint()
+        self.show_coach()  # first: it highlights what the step points at; the hint's option wins
         option = self.coach.expected()
         if option is not None:
             options = self.query_one("#options", OptionList)
@@ -307,7 +308,6 @@ class LessonScreen(GameScreen):
             if index is not None:
                 options.highlighted = index
                 options.focus()
-        self.show_coach()
 
     def action_undo(self) -> None:
         if not self.coach.undo():
