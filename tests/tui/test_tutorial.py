@@ -170,6 +170,25 @@ async def test_hint_shows_the_expected_action_and_undo_steps_back() -> None:
         assert "Equip: choose your weapon" in coach_text(screen)
 
 
+async def test_t_then_enter_gives_the_hinted_answer_at_every_step() -> None:
+    """The cube lesson shows cards it does not ask for (the one just kept, a card to put back): the
+    hint's option, not the first option about a shown card, is the one Enter then chooses."""
+    lesson = load_lesson(next(d for d in lesson_dirs("algomancy") if d.name == "10-cube-draft"))
+    app = CardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_lesson(app, pilot, lesson)
+        answered = 0
+        while app.screen is screen and not screen.coach.done:
+            if screen.coach.expected() is None:
+                await press(app, pilot, "n")
+                continue
+            await press(app, pilot, "t")
+            await press(app, pilot, "enter")
+            assert not screen.refusal, screen.refusal
+            answered += 1
+        assert answered >= 8
+
+
 def test_learn_refuses_a_game_without_lessons(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["learn", "nope"]) == 2  # not a game at all: argparse's usage error
 
