@@ -104,11 +104,13 @@ class Planning:
         pack = state.cards_in(t.pack(seat))
         hand = state.cards_in(t.hand(seat))
         name = self.rules.card_name
-        opts = [Option(f"take:{o.id}", f"Keep {name(state, o)} (from the pack)", "take", o.id) for o in pack]
-        opts += [Option(f"give:{o.id}", f"Put {name(state, o)} in the pack", "give", o.id) for o in hand]
-        if len(pack) == t.PACK:
-            opts.insert(0, Option("done", f"Done: pass the pack ({len(pack)} cards)", "done"))
+        keep = [Option(f"take:{o.id}", f"Keep {name(state, o)} (from the pack)", "take", o.id) for o in pack]
+        put = [Option(f"give:{o.id}", f"Put {name(state, o)} in the pack", "give", o.id) for o in hand]
         need = len(pack) - t.PACK
+        # what the pack needs next comes first, under the number keys: put back when it is short
+        opts = put + keep if need < 0 else keep + put
+        if not need:
+            opts.insert(0, Option("done", f"Done: pass the pack ({len(pack)} cards)", "done"))
         count = (f"the pack holds {len(pack)}: " + (f"keep {need} more" if need > 0 else f"put {-need} back")
                  if need else "the pack holds exactly 10")
         return Ask(seat, "draft", f"Draft: choose the cards you keep ({count})", opts,
