@@ -346,10 +346,18 @@ class Coach:
         raise LessonError(f"{self.lesson.path}: {MAX_AUTO} answers given for the players without the learner")
 
     def _tell(self, who: str, since: int) -> None:
-        """A note of what the opponent's move did: the log's lines since `since`, on one line."""
-        lines = self.book.read(self.game.events)[since:]
+        """Notes of what the opponent's move did: the log's lines since `since`, one note for the move
+        and one for each new turn or round it led to (a log line "— Turn 9: Paul —" heads its own)."""
+        label, lines = f"**{who}**", []
+        for line in self.book.read(self.game.events)[since:]:
+            if line.startswith("— "):
+                if lines:
+                    self.notes.append(f"{label}: " + "; ".join(lines))
+                label, lines = f"**{line.strip('— ')}**", []
+            else:
+                lines.append(line)
         if lines:
-            self.notes.append(f"**{who}**: " + "; ".join(lines))
+            self.notes.append(f"{label}: " + "; ".join(lines))
 
     def _part_key_any(self, step: Step, d: Decision) -> str | None:
         for a in self.alive:

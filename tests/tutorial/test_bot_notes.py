@@ -1,5 +1,6 @@
 """The free-game lessons: after each of the learner's moves, the coach tells what the bot did —
-one line per bot move, in the log's own words — as the scripted steps tell the opponent's moves."""
+one line per bot move, and one for each new turn it led to, in the log's own words — as the
+scripted steps tell the opponent's moves."""
 
 from __future__ import annotations
 
@@ -40,10 +41,14 @@ def test_the_coach_tells_each_bot_move(lesson: Lesson) -> None:
         assert coach.answer(learner.choose(d).key).ok
         moves += 1
         new = book.read(coach.game.events)[before:]
+        heads = [line for line in new if line.startswith("— ")]
         for note in coach.notes:
-            assert note.startswith(f"**{opponent}**: "), note
-            lines = note.split(": ", 1)[1].split("; ")
-            assert all(line in "; ".join(new) for line in lines), f"{note!r} is not in the log since: {new}"
+            label, _, said = note.partition("**: ")
+            # a bot move's note, or one for a turn or round it led to, headed by its log line
+            turn = any(label == f"**{h.strip('— ')}" for h in heads)
+            assert turn or label == f"**{opponent}", note
+            assert not any(part.startswith("— ") for part in said.split("; ")), f"a new turn inside {note!r}"
+            assert all(line in "; ".join(new) for line in said.split("; ")), f"{note!r} is not in the log since: {new}"
         if coach.notes:
             told += 1
     if moves >= 20:  # long enough for the bot to take turns (Algomancy's ends in one attack)
