@@ -348,12 +348,13 @@ class Coach:
     def _tell(self, who: str, since: int) -> None:
         """Notes of what the opponent's move did: the log's lines since `since`, one note for the move
         and one for each new turn or round it led to (a log line "— Turn 9: Paul —" heads its own)."""
-        label, lines = f"**{who}**", list[str]()
+        label = f"**{who}**"
+        lines: list[str] = []
         for line in self.book.read(self.game.events)[since:]:
             if line.startswith("— "):
                 if lines:
                     self.notes.append(f"{label}: " + "; ".join(lines))
-                label, lines = f"**{line.strip('— ')}**", list[str]()
+                label, lines = f"**{line.strip('— ')}**", []
             else:
                 lines.append(line)
         if lines:
