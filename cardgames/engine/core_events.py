@@ -289,6 +289,7 @@ def _turn(s: State, e: TurnBegan) -> None:
 @event("PhaseBegan")
 @dataclass(frozen=True, slots=True)
 class PhaseBegan(Event):
+    KEEPS_CACHED = True  # no cached query reads the phase's name (State.cached)
     phase: str
 
 

@@ -45,6 +45,9 @@ class Event:
     FLOW: ClassVar[bool] = False
     """True for events that change only the flow agenda (frames) or record an answer: no card,
     zone, player, chain or effect. They keep `State.cached` values."""
+    KEEPS_CACHED: ClassVar[bool] = False
+    """True for an event that changes nothing a `State.cached` query may read (the name of the
+    phase): the values stay, as after a FLOW event."""
 
     def touched(self, state: State) -> Sequence[int]:
         """The objects this event may move, create, turn over or hand to another controller,
@@ -226,7 +229,7 @@ def apply(state: State, ev: Event) -> None:
                 reveal(state)
     if shows:
         show(state, ev.shows(state))
-    if state._memo:
+    if state._memo and not cls.KEEPS_CACHED:
         state._memo.clear()
     state.folded += 1
 

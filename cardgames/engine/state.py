@@ -209,9 +209,10 @@ class State:
 
     def cached(self, key: str, compute: Callable[[], T]) -> T:
         """`compute()`, remembered until an event changes the table (any event but the flow
-        agenda's own: frames and answers). For expensive queries that rules ask many times
-        between two changes, e.g. the static effects in play; `compute` must read this state
-        only, and not its frames."""
+        agenda's own — frames and answers — and a new phase). For expensive queries that rules
+        ask many times between two changes, e.g. the static effects in play; `compute` must read
+        this state only, and neither its frames nor the phase's name (tests/engine/
+        test_engine_cached.py checks every game's queries against a fresh computation)."""
         memo = self._memo
         if key in memo:
             return memo[key]  # type: ignore[no-any-return]
