@@ -3,7 +3,7 @@ enchantments, counters and until-end-of-turn effects; city defense and devotion.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardgames.engine.state import GameObject, State
 from cardgames.games.arcmage import table as t
@@ -11,9 +11,9 @@ from cardgames.games.arcmage.context import Rules
 from cardgames.games.arcmage.schema import Card, Static
 
 
-@dataclass(frozen=True)
-class Active:
-    """A passive effect in force: where it comes from and what it says."""
+class Active(NamedTuple):
+    """A passive effect in force: where it comes from and what it says (a tuple: made anew after
+    every event, for every passive in play)."""
 
     source: int
     controller: int
