@@ -9,6 +9,7 @@ import pytest
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.tutorial import Coach, Lesson, lessons_of
 from cardgames.tutorial.loader import games_with_lessons
+from tutorial.walk import follow_script
 
 FREE_GAMES = [x for game in games_with_lessons() for x in lessons_of(game) if x.script.opponent == "bot"]
 LEARNER_MOVES = 60
@@ -28,12 +29,7 @@ def test_the_coach_tells_each_bot_move(lesson: Lesson) -> None:
     moves = 0
     while not coach.done and moves < LEARNER_MOVES:
         if not coach.free_play():
-            if coach.current_kind() == "read":
-                assert coach.go_on()
-            else:
-                option = coach.expected()
-                assert option is not None
-                assert coach.answer(option.key).ok
+            follow_script(coach)
             continue
         d = coach.decision
         assert d is not None and d.seat_index == coach.seat

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cardgames.games.algomancy import table as t
 from cardgames.tutorial import Coach, lessons_of
+from tutorial.walk import follow_script
 
 LESSON = next(x for x in lessons_of("algomancy") if x.id == "10-cube-draft")
 
@@ -13,12 +14,7 @@ LESSON = next(x for x in lessons_of("algomancy") if x.id == "10-cube-draft")
 def step_to(coach: Coach, title: str) -> None:
     """Give the expected answers up to the step with this title."""
     while coach.current is not None and coach.current.title != title:
-        if coach.current_kind() == "read":
-            assert coach.go_on()
-        else:
-            option = coach.expected()
-            assert option is not None
-            assert coach.answer(option.key).ok
+        follow_script(coach)
     assert coach.current is not None, f"no step {title!r}"
 
 

@@ -44,3 +44,13 @@ def walk(lesson: Lesson, *, try_wrong: bool = True) -> Coach:
         scripted = {(i, w.line) for i, s in enumerate(lesson.script.steps) for w in s.wrong}
         assert scripted <= tried, f"{lesson.key}: wrong answers never tried: {sorted(scripted - tried)}"
     return coach
+
+
+def follow_script(coach: Coach) -> None:
+    """One move as the script has it: on at a reading step, else the step's expected answer."""
+    if coach.current_kind() == "read":
+        assert coach.go_on()
+        return
+    option = coach.expected()
+    assert option is not None
+    assert coach.answer(option.key).ok
