@@ -22,10 +22,13 @@ def new_game(game: str, players: list[str], seed: int = 0, options: dict[str, An
 def load_game(path: str | Path, *, allow_mismatch: bool = False) -> Game:
     """Load a save file. Raises SaveError if it cannot be read or was written by other rules or cards.
 
-    The saved answers are replayed and every event is checked against the log. A truncated or
-    damaged file resumes at the last decision its valid part reaches, and
+    A save written by this very build (its header's `build` fingerprint is this program's) is
+    folded as far as its seals vouch for it, and the rest replayed and checked (`Game.reopen`); any
+    other save has every answer replayed and every event checked against the log (`Game.restore`).
+    A truncated or damaged file resumes at the last decision its valid part reaches, and
     `game.header["warnings"]` says so; it never gives a different game. With `allow_mismatch`,
     a save of another rules or catalog version is folded as it is, unchecked (and said so).
+    `game.checked` says which of the three it was.
     """
     for spec in GAMES.values():  # register every game's event types before the log is parsed
         import_module(spec.split(":")[0])
@@ -51,6 +54,8 @@ def load_game(path: str | Path, *, allow_mismatch: bool = False) -> Game:
     try:
         if mismatch:
             return Game.from_log(ruleset, loaded.header, loaded.events, loaded.warnings)
+        if loaded.sealed and loaded.header.get("build") == ruleset.build_fingerprint():
+            return Game.reopen(ruleset, loaded.header, loaded.events, loaded.sealed, loaded.warnings)
         return Game.restore(ruleset, loaded.header, loaded.events, loaded.warnings)
     except SaveError as exc:
         raise SaveError(f"{path}: {exc}") from exc

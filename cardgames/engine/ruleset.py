@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+import sys
+from pathlib import Path
 from typing import Any, ClassVar
 
 from cardgames.engine.decisions import CardgamesError
@@ -28,6 +31,10 @@ def checked_stops(stop: object, names: list[str]) -> dict[str, str]:
         if setting not in STOP_SETTINGS:
             raise SetupError(f"stop: {setting!r} for {who}; settings: {', '.join(STOP_SETTINGS)}")
     return dict(stop)
+
+_BUILDS: dict[type[Ruleset], str] = {}
+"""Each Ruleset class's `build_fingerprint`, worked out once per process."""
+
 
 class Ruleset:
     """One game's rules. Subclasses set the class attributes and implement the hooks."""
@@ -63,6 +70,29 @@ class Ruleset:
     def catalog_fingerprint(self) -> str:
         """A short hash of the card data the rules read; saves record it."""
         raise NotImplementedError
+
+    def build_fingerprint(self) -> str:
+        """A short hash of the code that plays this game — every module of the engine, of the
+        card catalog's loader and of the game's own package, as they are on disk; saves record it.
+
+        A save of the very same build gives the same log again when replayed (the rules are
+        deterministic, which the fuzz checks), so it may be folded instead (`api.load_game`);
+        any change to that code, version bumped or not, makes its saves be replayed and checked.
+        """
+        cls = type(self)
+        known = _BUILDS.get(cls)
+        if known is None:
+            module = sys.modules[cls.__module__]
+            own = Path(str(module.__file__))
+            engine = Path(__file__).parent
+            sources = [*sorted(engine.glob("*.py")), *sorted((engine.parent / "catalog").glob("*.py")),
+                       *(sorted(own.parent.glob("*.py")) if module.__package__ else [own])]
+            h = hashlib.sha256()
+            for source in sources:
+                h.update(f"{source.parent.name}/{source.name}\n".encode())
+                h.update(source.read_bytes())
+            known = _BUILDS[cls] = h.hexdigest()[:16]
+        return known
 
     def normalize_options(self, names: list[str], options: dict[str, Json]) -> dict[str, Json]:
         """Check the players and options of a new game and fill in defaults; raise SetupError."""

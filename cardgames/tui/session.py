@@ -166,7 +166,7 @@ class Session:
 
         events = self.game.events
         if 0 <= self.written <= len(events) and self.path.is_file():
-            append_events(self.path, events[self.written:], sync=False)
+            append_events(self.path, events[self.written:], len(events), sync=False)
             self.synced = _sync_soon(self.path)
         else:
             header = {k: v for k, v in self.game.header.items() if k != "warnings"}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import random
+import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -111,16 +113,20 @@ def test_a_finished_game_saves_and_loads(tmp_path: Path) -> None:
     assert_same_game(_load(path), game)
 
 
-def test_a_save_is_a_header_line_then_one_event_per_line(tmp_path: Path) -> None:
+def test_a_save_is_a_header_line_then_one_event_per_line_then_a_seal(tmp_path: Path) -> None:
     game = duel(4)
     play(game, random.Random(4), 20)
     path = tmp_path / "g.save"
     game.save(path)
-    lines = path.read_text().splitlines()
+    data = path.read_bytes()
+    lines = data.decode().splitlines()
     head = json.loads(lines[0])
-    assert head["format"] == "cardgames-save" and head["game"] == "allegiance"
-    assert head["events"] == len(game.events) == len(lines) - 1
-    assert {"rules_version", "catalog", "seed", "players", "options"} <= set(head)
+    assert head["format"] == "cardgames-save" and head["game"] == "allegiance" and head["version"] == 2
+    assert head["events"] == len(game.events) == len(lines) - 2
+    assert {"rules_version", "catalog", "build", "seed", "players", "options"} <= set(head)
+    assert [json.loads(line)["t"] for line in lines[1:-1]] == [e.TYPE for e in game.events]
+    sealed = data[: data.rindex(b'{"seal":')]  # the CRC-32 of every line before the seal
+    assert json.loads(lines[-1]) == {"seal": zlib.crc32(sealed), "n": len(game.events)}
 
 
 # -- damaged files ---------------------------------------------------------------------------
@@ -147,13 +153,24 @@ def _answers(events: list[Event]) -> int:
     return sum(1 for e in events if isinstance(e, ce.Chose) and not e.auto)
 
 
-def _load_damaged(path: Path, original: Game, *, counted: bool = True) -> Game | None:
+LOADERS: dict[str, Callable[[Path], Game]] = {"replaying": _load, "as-the-app-does": load_game}
+"""The two ways a save is loaded: every answer replayed (`Game.restore`), and `load_game`'s, which
+folds what the seals of this build vouch for and replays the rest (`Game.reopen`)."""
+
+
+@pytest.fixture(params=sorted(LOADERS))
+def loader(request: pytest.FixtureRequest) -> Callable[[Path], Game]:
+    return LOADERS[request.param]
+
+
+def _load_damaged(path: Path, original: Game, *, counted: bool = True,
+                  load: Callable[[Path], Game] = _load) -> Game | None:
     """Load a damaged save: a SaveError, or the valid prefix with warnings; nothing else.
 
     `counted`: the header holds the event count, so any shorter game must come with a warning.
     """
     try:
-        loaded = _load(path)
+        loaded = load(path)
     except SaveError as exc:
         assert str(exc)
         return None
@@ -166,7 +183,8 @@ def _load_damaged(path: Path, original: Game, *, counted: bool = True) -> Game |
     return loaded
 
 
-def test_truncated_saves_load_a_prefix_or_fail_clearly(tmp_path: Path, saved_game: tuple[Game, bytes]) -> None:
+def test_truncated_saves_load_a_prefix_or_fail_clearly(tmp_path: Path, saved_game: tuple[Game, bytes],
+        loader: Callable[[Path], Game]) -> None:
     game, data = saved_game
     rng = random.Random(5)
     offsets = sorted({0, 1, len(data) - 1, len(data) - 2, data.index(b"\n"), data.index(b"\n") + 1,
@@ -175,7 +193,7 @@ def test_truncated_saves_load_a_prefix_or_fail_clearly(tmp_path: Path, saved_gam
     for cut in offsets:
         path = tmp_path / f"cut{cut}.save"
         path.write_bytes(data[:cut])
-        loaded = _load_damaged(path, game)
+        loaded = _load_damaged(path, game, load=loader)
         if loaded is not None:
             recovered += 1
     assert recovered >= len(offsets) // 2
@@ -192,16 +210,18 @@ def test_a_save_cut_at_the_header_is_a_clear_error(tmp_path: Path, saved_game: t
         load_game(path)
 
 
-def test_a_save_cut_after_the_header_is_a_clear_error(tmp_path: Path, saved_game: tuple[Game, bytes]) -> None:
+def test_a_save_cut_after_the_header_is_a_clear_error(tmp_path: Path, saved_game: tuple[Game, bytes],
+        loader: Callable[[Path], Game]) -> None:
     game, data = saved_game
     path = tmp_path / "cut.save"
     path.write_bytes(data[: data.index(b"\n") + 1])
-    loaded = _load_damaged(path, game)
+    loaded = _load_damaged(path, game, load=loader)
     assert loaded is not None  # the header alone starts the same game again, said so
     assert any("truncated" in w for w in loaded.header["warnings"])
 
 
-def test_a_corrupted_line_in_the_middle(tmp_path: Path, saved_game: tuple[Game, bytes]) -> None:
+def test_a_corrupted_line_in_the_middle(tmp_path: Path, saved_game: tuple[Game, bytes],
+        loader: Callable[[Path], Game]) -> None:
     game, data = saved_game
     lines = data.split(b"\n")
     rng = random.Random(6)
@@ -210,7 +230,7 @@ def test_a_corrupted_line_in_the_middle(tmp_path: Path, saved_game: tuple[Game, 
             broken = [*lines[:n], damage, *lines[n + 1:]]
             path = tmp_path / f"bad{n}.save"
             path.write_bytes(b"\n".join(broken))
-            loaded = _load_damaged(path, game)
+            loaded = _load_damaged(path, game, load=loader)
             if loaded is not None:
                 # no answer from at or after the damaged line is used (what the rules produce
                 # on their own after the last good answer is the original's, and may be kept)
@@ -218,7 +238,8 @@ def test_a_corrupted_line_in_the_middle(tmp_path: Path, saved_game: tuple[Game, 
                 assert any(f":{n + 1}: damaged event" in w for w in loaded.header["warnings"])
 
 
-def test_a_valid_event_in_the_wrong_place_is_detected(tmp_path: Path, saved_game: tuple[Game, bytes]) -> None:
+def test_a_valid_event_in_the_wrong_place_is_detected(tmp_path: Path, saved_game: tuple[Game, bytes],
+        loader: Callable[[Path], Game]) -> None:
     """JSON that reads fine but changes the game (a digit changed, lines swapped) is caught."""
     game, data = saved_game
     lines = data.split(b"\n")
@@ -234,7 +255,7 @@ def test_a_valid_event_in_the_wrong_place_is_detected(tmp_path: Path, saved_game
         bad = [*lines[:n], line[:i] + new + line[i + 1:], *lines[n + 1:]]
         path = tmp_path / f"digit{n}.save"
         path.write_bytes(b"\n".join(bad))
-        loaded = _load_damaged(path, game)
+        loaded = _load_damaged(path, game, load=loader)
         if loaded is not None and len(loaded.events) < len(game.events):
             changed += 1
     for n in rng.sample(range(2, len(lines) - 2), 10):
@@ -243,11 +264,12 @@ def test_a_valid_event_in_the_wrong_place_is_detected(tmp_path: Path, saved_game
         swapped = [*lines[:n], lines[n + 1], lines[n], *lines[n + 2:]]
         path = tmp_path / f"swap{n}.save"
         path.write_bytes(b"\n".join(swapped))
-        _load_damaged(path, game)
+        _load_damaged(path, game, load=loader)
     assert changed
 
 
-def test_random_byte_damage_never_crashes(tmp_path: Path, saved_game: tuple[Game, bytes]) -> None:
+def test_random_byte_damage_never_crashes(tmp_path: Path, saved_game: tuple[Game, bytes],
+        loader: Callable[[Path], Game]) -> None:
     game, data = saved_game
     rng = random.Random(8)
     for k in range(60):
@@ -256,7 +278,7 @@ def test_random_byte_damage_never_crashes(tmp_path: Path, saved_game: tuple[Game
             buf[rng.randrange(len(buf))] = rng.randrange(256)
         path = tmp_path / f"noise{k}.save"
         path.write_bytes(bytes(buf))
-        _load_damaged(path, game)
+        _load_damaged(path, game, load=loader)
 
 
 def test_a_recovered_game_saves_again_without_old_warnings(tmp_path: Path,
@@ -353,7 +375,8 @@ def test_a_version_mismatch_may_be_loaded_on_purpose_and_says_so(
 
 
 def test_an_autosave_cut_at_a_line_boundary_says_it_was_cut(tmp_path: Path,
-                                                             saved_game: tuple[Game, bytes]) -> None:
+                                                             saved_game: tuple[Game, bytes],
+        loader: Callable[[Path], Game]) -> None:
     """Without an event count (an appended autosave) a cut between lines is still noticed when it
     falls inside a step; a cut at a decision is a whole, shorter game (nothing to warn about)."""
     game, data = saved_game
@@ -363,7 +386,7 @@ def test_an_autosave_cut_at_a_line_boundary_says_it_was_cut(tmp_path: Path,
     for n in sorted(rng.sample(range(2, len(lines) - 1), 30)):
         path = tmp_path / f"cut{n}.save"
         path.write_bytes(b"\n".join(lines[:n]) + b"\n")
-        loaded = _load_damaged(path, game, counted=False)
+        loaded = _load_damaged(path, game, counted=False, load=loader)
         assert loaded is not None
         kept = n - 1
         if kept in decision_points:
@@ -375,9 +398,9 @@ def test_an_autosave_cut_at_a_line_boundary_says_it_was_cut(tmp_path: Path,
 def test_lines_beyond_the_header_count_are_dropped_and_said(tmp_path: Path,
                                                            saved_game: tuple[Game, bytes]) -> None:
     game, data = saved_game
-    last = data.rstrip(b"\n").split(b"\n")[-1]
+    last_event = data.rstrip(b"\n").split(b"\n")[-2]  # the line before the seal
     path = tmp_path / "long.save"
-    path.write_bytes(data + last + b"\n")
+    path.write_bytes(data + last_event + b"\n")
     loaded = _load(path)
     assert loaded.events == game.events and loaded.state == game.state
     assert any("its header says" in w for w in loaded.header["warnings"])

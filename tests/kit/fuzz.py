@@ -16,8 +16,9 @@ setting, is random and changes now and then mid-game):
 - at every SAMPLE-th decision, the game's full invariants (`ruleset.settled_invariants`) and
   shadow == live state; at 1% of decisions, an unknown key is refused without changing anything;
 - at the end of every END_CHECK-th game (and at a random mid-game decision of every MID_CHECK-th
-  game): save; fold of the saved JSON log == live state; load (replaying every answer) → identical
-  state and decision (a load replays the whole game: a third of a fuzz game's cost, so one game in
+  game): save; fold of the saved JSON log == live state; load, both replaying every answer and
+  folding what the seal vouches for (as the app loads a save of this build) → identical state and
+  decision (a load replays the whole game: a third of a fuzz game's cost, so one game in
   four pays it at the end, one in five mid-way: 50 and 40 loads in a format's 200 games);
 - one undo where the engine allows it, which must return to the decision before the answer;
 - at every SAMPLE-th decision, no option names a card its seat neither sees nor knows (a search
@@ -204,14 +205,17 @@ def check_save_load(rules: Ruleset, game: Game, where: str, save_dir: Path) -> N
     folded = fold(rules, saved.events)
     if folded != game.state:
         raise FuzzFailure(f"{where}: fold of the saved log differs from the live state: {diff(folded, game.state)}")
-    loaded = Game.restore(rules, saved.header, saved.events)
-    if loaded.header.get("warnings"):
-        raise FuzzFailure(f"{where}: the save loads with warnings: {loaded.header['warnings']}")
-    if loaded.state != game.state:
-        raise FuzzFailure(f"{where}: save → load gives another state: {diff(loaded.state, game.state)}")
-    if _decision_facts(loaded) != _decision_facts(game):
-        raise FuzzFailure(f"{where}: save → load gives another decision: "
-                          f"{_decision_facts(loaded)} != {_decision_facts(game)}")
+    if saved.sealed != len(game.events):
+        raise FuzzFailure(f"{where}: the seal vouches for {saved.sealed} of the {len(game.events)} events")
+    for how, loaded in (("replaying", Game.restore(rules, saved.header, saved.events)),
+                        ("folding", Game.reopen(rules, saved.header, saved.events, saved.sealed))):
+        if loaded.header.get("warnings"):
+            raise FuzzFailure(f"{where}: the save loads with warnings ({how}): {loaded.header['warnings']}")
+        if loaded.state != game.state:
+            raise FuzzFailure(f"{where}: save → load gives another state ({how}): {diff(loaded.state, game.state)}")
+        if _decision_facts(loaded) != _decision_facts(game):
+            raise FuzzFailure(f"{where}: save → load gives another decision ({how}): "
+                              f"{_decision_facts(loaded)} != {_decision_facts(game)}")
 
 
 def placement_invariants(spec: FuzzSpec, state: State, ev: Event) -> list[str]:
