@@ -342,6 +342,46 @@ def _chain_pop(s: State, e: ChainPopped) -> None:
 # -- flow agenda -----------------------------------------------------------------------------
 
 
+@event("AgendaChanged")
+@dataclass(frozen=True, slots=True)
+class AgendaChanged(Event):
+    """What the rules did to the flow agenda since it was last logged, logged when they stop (at a
+    decision, or the game's end; once a step, as its last event): the frames `popped`, the data
+    `changed` of others ([id, {key: value}]), the frames `pushed` ([id, kind, data]) and still
+    there; `next_id` is the next free id (frames take theirs from the object ids).
+
+    The flow changes frames in place (`Flow.push`, `update`, `pop`) and logs this without applying
+    it again; a fold applies it. Frames pushed and popped within a step leave no trace: they are
+    the rules' bookkeeping, and only where the agenda stands at a decision is state a save holds.
+    """
+
+    INTERNAL = True
+    FLOW = True
+    popped: list[int]
+    changed: list[list[Json]]
+    pushed: list[list[Json]]
+    next_id: int
+
+
+@applies(AgendaChanged)
+def _agenda(s: State, e: AgendaChanged) -> None:
+    if e.popped:
+        gone = set(e.popped)
+        s.frames = [f for f in s.frames if f.id not in gone]
+    for fid, changes in e.changed:
+        frame = next((f for f in reversed(s.frames) if f.id == fid), None)
+        if frame is None:
+            raise ValueError(f"no frame {fid}")
+        update_cloned(frame.data, changes)
+    s.frames.extend(Frame(fid, kind, clone(data)) for fid, kind, data in e.pushed)
+    s.next_id = max(s.next_id, e.next_id)
+    s.agenda_moves = None
+
+
+# Rules versions before the agenda was logged once a stop (AgendaChanged) wrote an event for every
+# frame pushed, popped and changed; they are read still, for saves folded despite a version mismatch.
+
+
 @event("FramePushed")
 @dataclass(frozen=True, slots=True)
 class FramePushed(Event):

@@ -1,7 +1,9 @@
 """The flow runner: an agenda of frames (as data) that emit events and stop at decisions.
 
-A frame kind's `run` either makes progress by emitting events, or returns an `Ask` without
-emitting anything, so that a state folded from a save shows the very same decision.
+A frame kind's `run` either makes progress (emits events, pushes, changes or pops frames), or
+returns an `Ask` without doing anything, so that a state folded from a save shows the very same
+decision. Frames change in place, with no event each: where the agenda stands when the flow stops
+is logged then, in one `AgendaChanged`.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any, Protocol
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, EngineError, Option
 from cardgames.engine.events import Event, apply
-from cardgames.engine.state import Frame, Json, State
+from cardgames.engine.state import AgendaMoves, Frame, Json, State, clone, update_cloned
 
 
 class FrameKind(Protocol):
@@ -52,6 +54,8 @@ class Flow:
         self.state = state
         self.events = events
         self.listeners: list[Listener] = []
+        self.moves = 0
+        """How many times frames were pushed, changed or popped (progress, as events are)."""
 
     # -- events --------------------------------------------------------------------------
 
@@ -69,15 +73,67 @@ class Flow:
     # -- frames --------------------------------------------------------------------------
 
     def push(self, kind: str, **data: Json) -> int:
-        fid = self.new_id()
-        self.emit(ce.FramePushed(fid, kind, data))
+        """Put a new frame on top of the agenda; returns its id (taken from the object ids)."""
+        state = self.state
+        fid = state.next_id
+        state.next_id = fid + 1
+        self._moves().pushed.add(fid)
+        state.frames.append(Frame(fid, kind, clone(data)))
         return fid
 
     def pop(self, frame: Frame) -> None:
-        self.emit(ce.FramePopped(frame.id))
+        """Take a frame off the agenda (wherever it is)."""
+        moves = self._moves()
+        if frame.id in moves.pushed:
+            moves.pushed.discard(frame.id)
+        elif any(f.id == frame.id for f in self.state.frames):
+            moves.popped.append(frame.id)
+            moves.changed.pop(frame.id, None)
+        self.state.frames = [f for f in self.state.frames if f.id != frame.id]
 
     def update(self, frame: Frame, **changes: Json) -> None:
-        self.emit(ce.FrameUpdated(frame.id, changes))
+        """Change some of a frame's data."""
+        frames = self.state.frames
+        for i in range(len(frames) - 1, -1, -1):
+            f = frames[i]
+            if f.id == frame.id:
+                moves = self._moves()
+                if f.id not in moves.pushed:
+                    moves.changed.setdefault(f.id, set()).update(changes)
+                update_cloned(f.data, changes)
+                return
+        raise ValueError(f"no frame {frame.id}")
+
+    def _moves(self) -> AgendaMoves:
+        """What was done to the agenda since it was logged, to note one more move in."""
+        self.moves += 1
+        state = self.state
+        if state.agenda_moves is None:
+            state.agenda_moves = AgendaMoves()
+        return state.agenda_moves
+
+    def log_agenda(self) -> None:
+        """Log what was done to the agenda (`AgendaChanged`), unless nothing happened since the
+        last time it was logged. So every step of a log ends with one, and a log that does not
+        end with one was cut in the middle of a step. The state already is as the event says: it
+        is logged (and heard by the listeners) without being applied again."""
+        state, events = self.state, self.events
+        moves = state.agenda_moves
+        if moves is None:
+            if not events or type(events[-1]) is ce.AgendaChanged:
+                return
+            ev = ce.AgendaChanged([], [], [], state.next_id)
+        else:
+            frames = state.frames
+            changed = [[f.id, {k: clone(f.data[k]) for k in sorted(keys)}]
+                       for f in frames if (keys := moves.changed.get(f.id))]
+            pushed = [[f.id, f.kind, clone(f.data)] for f in frames if f.id in moves.pushed]
+            ev = ce.AgendaChanged(list(moves.popped), changed, pushed, state.next_id)
+            state.agenda_moves = None
+        state.folded += 1
+        events.append(ev)
+        for listener in self.listeners:
+            listener(self, ev)
 
     def frame(self, frame_id: int) -> Frame:
         for f in reversed(self.state.frames):
@@ -110,19 +166,21 @@ class Flow:
             raise EngineError(f"no frame kind {frame.kind!r} in {self.ruleset.name}") from exc
 
     def advance(self, limit: int = 100_000) -> Ask | None:
-        """Run frames until one asks for a decision or the game ends."""
+        """Run frames until one asks for a decision or the game ends; log the agenda then."""
         state = self.state
         for _ in range(limit):
             if state.outcome is not None or not state.frames:
+                self.log_agenda()
                 return None
             frame = state.frames[-1]
-            before = len(self.events)
+            before = len(self.events) + self.moves
             ask = self.kind(frame).run(self, frame)
             if ask is not None:
-                if len(self.events) != before:
+                if len(self.events) + self.moves != before:
                     raise EngineError(f"frame {frame.kind} emitted events and then asked")
+                self.log_agenda()
                 return ask
-            if len(self.events) == before:
+            if len(self.events) + self.moves == before:
                 raise EngineError(f"frame {frame.kind} made no progress: {frame.data}")
         raise EngineError("the flow ran too long without a decision (a loop in the rules?)")
 

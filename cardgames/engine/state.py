@@ -136,6 +136,18 @@ class Frame:
 
 
 @dataclass
+class AgendaMoves:
+    """What the flow did to the agenda since it was last logged, for the one event that logs it."""
+
+    popped: list[int] = field(default_factory=list)
+    """Frames of the logged agenda since taken off it, in order."""
+    changed: dict[int, set[str]] = field(default_factory=dict)
+    """Frames of the logged agenda still on it: the keys of their data since changed."""
+    pushed: set[int] = field(default_factory=set)
+    """Frames pushed since (logged whole, with their data as it is then, if still on the agenda)."""
+
+
+@dataclass
 class Modifier:
     """A continuous effect on a stat with a duration ("until end of turn", "this battle")."""
 
@@ -204,6 +216,9 @@ class State:
     """For each card moved, turned or shuffled since the last answer: who held it at that answer
     (knowledge bits, see `GameObject.known`: who saw it or had it by its id in their view)."""
     _memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    agenda_moves: AgendaMoves | None = field(default=None, compare=False, repr=False)
+    """What the flow did to `frames` since the agenda was last logged (None: nothing); it logs
+    that when it stops (`Flow.log_agenda`, `AgendaChanged`)."""
 
     # -- small queries used everywhere -------------------------------------------------
 

@@ -58,9 +58,10 @@ def _verify(ruleset: Ruleset, header: dict[str, Any], saved: list[Event], trunca
         fresh = Game.new(ruleset, names, seed, options)
     except (CardgamesError, KeyError, TypeError, ValueError) as exc:
         return Verdict(False, f"the header cannot start a game: {exc}")
-    choices = saved_choices(saved)
+    inputs = inputs_of(saved)
+    choices = sum(1 for given in inputs if isinstance(given, ce.Chose))
     n = 0
-    for given in inputs_of(saved):
+    for given in inputs:
         if isinstance(given, ce.PreferenceSet):
             try:
                 fresh.set_preference(given.seat, given.key, given.value)
@@ -72,7 +73,7 @@ def _verify(ruleset: Ruleset, header: dict[str, Any], saved: list[Event], trunca
         n += 1
         if fresh.outcome is not None:
             return _compare(saved, fresh, start, f"the replay ended before choice {n} of "
-                            f"{len(choices)}")
+                            f"{choices}")
         waiting = fresh.waiting_on  # no Decision numbered per answer: a replay gives them at once
         if waiting is not None and waiting[0] != seat:
             return _compare(saved, fresh, start, f"choice {n} ({key!r}) was made by seat "
@@ -83,16 +84,17 @@ def _verify(ruleset: Ruleset, header: dict[str, Any], saved: list[Event], trunca
         except CardgamesError as exc:
             return _compare(saved, fresh, start,
                             f"choice {n} ({key!r}) is refused on replay: {exc}")
-    return _compare(saved, fresh, start, None, truncated)
+    return _compare(saved, fresh, start, None, truncated, choices)
 
 
 def _compare(saved: list[Event], fresh: Game, start: float, why: str | None,
-             truncated: bool = False) -> Verdict:
+             truncated: bool = False, choices: int | None = None) -> Verdict:
     if why is None and saved == fresh.events:
         # The usual case, checked without writing every event out: events are equal exactly
         # when their JSON forms are (`events.event` makes every field take part in ==).
         secs = time.perf_counter() - start
-        return Verdict(True, f"replaying {len(saved_choices(saved))} choices from the header gives "
+        n = len(saved_choices(saved)) if choices is None else choices
+        return Verdict(True, f"replaying {n} choices from the header gives "
                        f"the identical {len(saved):,} events", seconds=secs)
     a = [e.to_json() for e in saved]
     b = [e.to_json() for e in fresh.events]

@@ -4,10 +4,12 @@ order, nothing is forever)."""
 
 from __future__ import annotations
 
+import pytest
 from altered_play import ANN, BOB, card, covers, game, play, say, zone
 
 from cardgames.engine import core_events as ce
 from cardgames.engine.flow import Flow
+from cardgames.engine.state import Frame, Json
 from cardgames.games.altered import legal
 from cardgames.games.altered import table as t
 
@@ -57,13 +59,21 @@ def test_6_1_c_spy_craft_sabotage_then_resupply_two_steps() -> None:
 
 
 @covers("open-the-gates")
-def test_6_1_e_open_the_gates_one_step_four_atomic_actions() -> None:
+def test_6_1_e_open_the_gates_one_step_four_atomic_actions(monkeypatch: pytest.MonkeyPatch) -> None:
     g = game({"hand": ["open-the-gates"], "mana": ["red"] * 5}, {})
+    steps: list[object] = []  # each change of a resolving effect's step counter ("pc")
+    update = Flow.update
+
+    def watched(flow: Flow, frame: Frame, **changes: Json) -> None:
+        if "pc" in changes:
+            steps.append(changes["pc"])
+        update(flow, frame, **changes)
+
+    monkeypatch.setattr(Flow, "update", watched)
     play(g, "open-the-gates")
     assert zone(g, "exp", ANN, "hero") == ["ordis-recruit"] * 2
     assert zone(g, "exp", ANN, "companion") == ["ordis-recruit"] * 2
-    resolve_updates = [e for e in g.events if isinstance(e, ce.FrameUpdated) and "pc" in e.changes]
-    assert [e.changes["pc"] for e in resolve_updates] == [0, 1]  # started, then one step done
+    assert steps == [0, 1]  # started, then one step done
 
 
 @covers("twinkle-twinkle")

@@ -130,3 +130,31 @@ def test_players_log_renders_for_every_seat_and_spectators() -> None:
     for viewer in (*NAMES, None):
         lines = game.log(viewer)
         assert lines and all(isinstance(line, str) and line for line in lines)
+
+
+def test_each_step_logs_the_agenda_once_as_its_last_event() -> None:
+    """The flow agenda (phases, priority windows, resolutions in progress) changes in place as the
+    rules work; where it stands when they stop is logged in one AgendaChanged, the step's last
+    event — so a log ending otherwise was cut in the middle of a step."""
+    game = duel(12)
+    play(game, random.Random(12), 200)
+    starts = [i for i, e in enumerate(game.events) if isinstance(e, ce.Chose | ce.PreferenceSet)]
+    steps = [game.events[a:b] for a, b in zip([0, *starts], [*starts, len(game.events)], strict=True)]
+    assert len(steps) > 150
+    for events in steps:
+        agenda = [e for e in events if isinstance(e, ce.AgendaChanged)]
+        assert agenda == [events[-1]], [e.TYPE for e in events]
+    logged = [e for e in game.events if isinstance(e, ce.AgendaChanged)]
+    pushed = sum(len(e.pushed) for e in logged)
+    assert pushed < len(steps)  # a frame pushed and popped within a step leaves no trace
+
+
+def test_a_fold_of_each_step_s_log_has_the_agenda_the_rules_stopped_with() -> None:
+    game = duel(13)
+    rng = random.Random(13)
+    for _ in range(120):
+        if game.outcome is not None:
+            break
+        step(game, rng)
+        folded = fold(ruleset(), game.events)
+        assert folded.frames == game.state.frames and folded.next_id == game.state.next_id

@@ -59,7 +59,7 @@ class Algomancy(Ruleset):
 
     name = "algomancy"
     title = "Algomancy"
-    rules_version = "8"
+    rules_version = "9"
     """5: state checks before each sacrifice of one effect and before each simultaneous trigger (A74).
     6: state checks before each combat damage sub-step, until nothing more dies (A74): a 1v1 save in which a
     back unit closed up without its back-row buff and a later sub-step asked a question replays differently.

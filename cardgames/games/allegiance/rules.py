@@ -52,7 +52,7 @@ HAKOR_HAND = (("action", 2),)
 class Allegiance(Ruleset):
     name = "allegiance"
     title = "Allegiance: A Realm Divided"
-    rules_version = "1"
+    rules_version = "2"
     min_players = 2
     max_players = 4
     preferences = {"stop": STOP_SETTINGS}

@@ -29,7 +29,7 @@ class Altered(Ruleset):
 
     name = "altered"
     title = "Altered"
-    rules_version = "1"
+    rules_version = "2"
     min_players = 2
     max_players = 2
     public_decisions = frozenset({"reaction", "sacrifice", "cleanup", "target", "expedition", "may"})

@@ -48,7 +48,7 @@ class Arcmage(Ruleset):
 
     name = "arcmage"
     title = "ARC-mage"
-    rules_version = "1"
+    rules_version = "2"
     min_players = 2
     max_players = 6
     preferences = {"stop": STOP_SETTINGS}

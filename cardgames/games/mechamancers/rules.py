@@ -31,7 +31,7 @@ from cardgames.games.mechamancers.why_not import reasons
 class Mechamancers(Ruleset):
     name = "mechamancers"
     title = "Mechamancers"
-    rules_version = "2"
+    rules_version = "3"
     min_players = 2
     max_players = 4
     sealed_decisions = frozenset({"pledge", "foresight"})
