@@ -84,33 +84,41 @@ class Flow:
     def pop(self, frame: Frame) -> None:
         """Take a frame off the agenda (wherever it is)."""
         moves = self._moves()
-        if frame.id in moves.pushed:
-            moves.pushed.discard(frame.id)
-        elif any(f.id == frame.id for f in self.state.frames):
-            moves.popped.append(frame.id)
-            moves.changed.pop(frame.id, None)
-        self.state.frames = [f for f in self.state.frames if f.id != frame.id]
+        state, fid = self.state, frame.id
+        if fid in moves.pushed:
+            moves.pushed.discard(fid)
+        elif any(f.id == fid for f in state.frames):
+            moves.popped.append(fid)
+            moves.changed.pop(fid, None)
+        state.frames = [f for f in state.frames if f.id != fid]
 
     def update(self, frame: Frame, **changes: Json) -> None:
         """Change some of a frame's data."""
         frames = self.state.frames
-        for i in range(len(frames) - 1, -1, -1):
-            f = frames[i]
-            if f.id == frame.id:
-                moves = self._moves()
-                if f.id not in moves.pushed:
-                    moves.changed.setdefault(f.id, set()).update(changes)
-                update_cloned(f.data, changes)
-                return
-        raise ValueError(f"no frame {frame.id}")
+        f = frame if frames and frames[-1] is frame else self._live(frame)  # usually the one running
+        moves = self._moves()
+        if f.id not in moves.pushed:
+            keys = moves.changed.get(f.id)
+            if keys is None:
+                moves.changed[f.id] = set(changes)
+            else:
+                keys.update(changes)
+        update_cloned(f.data, changes)
+
+    def _live(self, frame: Frame) -> Frame:
+        """The frame of the agenda with `frame`'s id (ValueError if there is none)."""
+        found = next((f for f in reversed(self.state.frames) if f.id == frame.id), None)
+        if found is None:
+            raise ValueError(f"no frame {frame.id}")
+        return found
 
     def _moves(self) -> AgendaMoves:
         """What was done to the agenda since it was logged, to note one more move in."""
         self.moves += 1
-        state = self.state
-        if state.agenda_moves is None:
-            state.agenda_moves = AgendaMoves()
-        return state.agenda_moves
+        moves = self.state.agenda_moves
+        if moves is None:
+            moves = self.state.agenda_moves = AgendaMoves()
+        return moves
 
     def log_agenda(self) -> None:
         """Log what was done to the agenda (`AgendaChanged`), unless nothing happened since the

@@ -16,6 +16,7 @@ from cardgames.engine.decisions import (
     Option,
     StaleChoice,
     UndoRefused,
+    issued,
 )
 from cardgames.engine.events import Event, apply
 from cardgames.engine.flow import Flow
@@ -372,7 +373,7 @@ class Game:
 
     def _number(self, ask: Ask) -> Decision:
         token = next(_TOKENS)
-        opts = tuple([Option(o.key, o.label, o.group, o.ref, token) for o in ask.options])
+        opts = tuple([issued(o, token) for o in ask.options])
         return Decision(len(self.events), ask.seat, self.state.players[ask.seat].name, ask.kind,
                         ask.prompt, opts, clone(ask.info), token)
 
