@@ -31,12 +31,14 @@ def weapon_may_attack(cat: Cards, state: State, seat: int) -> bool:
 
 
 def may_attack(cat: Cards, state: State, obj: GameObject) -> bool:
-    if obj.exhausted or obj.controller != state.active or not board.attack_allowed(cat, state, obj):
+    if obj.exhausted or obj.controller != state.active:
         return False
     seat = obj.controller
     if obj.id == state.players[seat].props.get("weapon"):
-        return weapon_may_attack(cat, state, seat)
+        return board.attack_allowed(cat, state, obj) and weapon_may_attack(cat, state, seat)
     if obj.props.get("type") != "unit" or obj.attached_to is not None:
+        return False
+    if not board.attack_allowed(cat, state, obj):
         return False
     if obj.entered_turn < state.turn:
         return True
@@ -47,6 +49,13 @@ def may_attack(cat: Cards, state: State, obj: GameObject) -> bool:
 
 
 def eligible_attackers(cat: Cards, state: State, seat: int) -> list[int]:
+    """The ids of `seat`'s cards that may be declared as attackers now (units in territory order,
+    then the weapon). Remembered until the next event changes the table: declaring attackers asks
+    for it again at each attacker chosen (a frame update), and once more when they are declared."""
+    return state.cached(f"allegiance.attackers:{seat}", lambda: _eligible(cat, state, seat))
+
+
+def _eligible(cat: Cards, state: State, seat: int) -> list[int]:
     out = [u.id for u in board.units(state, seat) if may_attack(cat, state, u)]
     weapon = board.gear(state, seat, "weapon")
     if weapon is not None and may_attack(cat, state, weapon):
@@ -131,7 +140,7 @@ class Battle:
         state = flow.state
         seat = state.active
         chosen = list(frame.data["chosen"])
-        cands = [c for c in eligible_attackers(self.cat, state, seat)]
+        cands = eligible_attackers(self.cat, state, seat)
         chosen = [c for c in chosen if c in cands]
         name = self._name
         opts = [Option(f"attack:{c}", f"Attack with {name(state, c)}", "attack", c)

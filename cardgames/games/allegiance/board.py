@@ -246,6 +246,8 @@ def trigger_allowed(flow: Flow, cat: Cards, obj: GameObject, cond: Condition | N
 
 def attack_allowed(cat: Cards, state: State, obj: GameObject) -> bool:
     """False if a static of the card itself forbids declaring it as an attacker now."""
+    if obj.card not in cat.attack_restricted:  # speed: most cards have no restriction
+        return True
     return all(condition(cat, state, obj, w.attack_only_if)
                for w in cat.kit(obj).statics if w.attack_only_if is not None)
 
@@ -297,13 +299,15 @@ def max_health(cat: Cards, state: State, obj: GameObject) -> int:
 def lethally_damaged(cat: Cards, state: State) -> list[GameObject]:
     """Units in play whose damage is at least their `max_health`, in territory order (what
     `max_health` says of each, with the statics and modifiers gathered once for all units)."""
-    health = [(src, w) for src, w in _statics(cat, state) if w.amount and w.stat == "health"]
     mods: dict[int, int] = {}
     for m in state.modifiers:
         if m.stat == "health":
             mods[m.target] = mods.get(m.target, 0) + m.amount
-    kit = cat.kit
+    health: list[tuple[GameObject, Static]] = []
+    if cat.with_health_statics:  # speed: no card of the catalog changes health, none in play does
+        health = [(src, w) for src, w in _statics(cat, state) if w.amount and w.stat == "health"]
     lowered = any(w.amount < 0 for _, w in health) or any(v < 0 for v in mods.values())
+    kit = cat.kit
     out = []
     for u in units(state):
         counters = u.counters

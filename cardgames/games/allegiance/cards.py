@@ -86,6 +86,14 @@ class Cards:
             cid for cid, (_, plain, sides) in self._kits.items()
             if any(k.activated for k in (plain, *sides)))
         """Ids of the cards that have an activated ability on some side."""
+        self.with_health_statics = frozenset(
+            cid for cid, (_, plain, sides) in self._kits.items()
+            if any(w.stat == "health" and w.amount for k in (plain, *sides) for w in k.statics))
+        """Ids of the cards that have a static bonus or penalty to health on some side."""
+        self.attack_restricted = frozenset(
+            cid for cid, (_, plain, sides) in self._kits.items()
+            if any(w.attack_only_if is not None for k in (plain, *sides) for w in k.statics))
+        """Ids of the cards that have a static attack restriction (`attack_only_if`) on some side."""
         self._reactions: dict[str, tuple[str, ...]] = {
             cid: tuple(a.id for a in card.abilities if a.reaction)
             for cid, card in cards.items() if isinstance(card, HeroCard)}

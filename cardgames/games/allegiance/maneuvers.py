@@ -138,19 +138,26 @@ class Maneuvers:
 
     def could_respond(self, state: State, seat: int, frame: Frame | None = None) -> bool:
         """Whether, by public information, `seat` might have a reaction to play (an action card
-        in hand — its back is public —, a ready reaction ability, a usable activated ability)."""
+        in hand — its back is public —, a ready reaction ability, a usable activated ability).
+
+        Remembered until the next event changes the table: a round of passes asks it of each
+        seat in turn, and again of the seats asked after a pass."""
+        return state.cached(f"allegiance.could_respond:{seat}", lambda: self._could_respond(state, seat))
+
+    def _could_respond(self, state: State, seat: int) -> bool:
         cat, objects, zones = self.cat, state.objects, state.zones
         for i in zones[board.hand(seat)].cards:
             if objects[i].props.get("back") == "action":
                 return True
         props = state.players[seat].props
         cds: dict[str, int] = props.get("cooldowns") or {}
-        if any(cds.get(a) == 0 for a in cat.reactions(str(props["hero"]))):
-            return True
+        for a in cat.reactions(str(props["hero"])):
+            if cds.get(a) == 0:
+                return True
         some = cat.with_activated
         for i in zones[board.territory(seat)].cards:
             obj = objects[i]
-            if obj.controller == seat and obj.card in some:
+            if obj.card in some and obj.controller == seat:
                 kit = cat.kit(obj)
                 if kit.activated_unexhausting or (kit.activated and not obj.exhausted):
                     return True
