@@ -65,8 +65,11 @@ def _eligible(cat: Cards, state: State, seat: int) -> list[int]:
 
 def has_attacker(cat: Cards, state: State, seat: int) -> bool:
     """Whether `eligible_attackers` is not empty (without listing them all)."""
-    if any(may_attack(cat, state, u) for u in board.units(state, seat)):
-        return True
+    objects = state.objects
+    for i in state.zones[board.territory(seat)].cards:  # `board.units`, stopping at the first
+        obj = objects[i]
+        if obj.props.get("type") == "unit" and obj.attached_to is None and may_attack(cat, state, obj):
+            return True
     weapon = board.gear(state, seat, "weapon")
     return weapon is not None and may_attack(cat, state, weapon)
 

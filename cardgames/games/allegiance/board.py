@@ -56,16 +56,12 @@ def in_play(state: State, obj: GameObject) -> bool:
 
 def units(state: State, seat: int | None = None) -> list[GameObject]:
     """Units in play (of one controller, or everyone's), in territory order."""
-    out = []
     objects, zones = state.objects, state.zones
-    for p in state.players:
-        if seat is not None and p.seat != seat:
-            continue
-        for i in zones[territory(p.seat)].cards:
-            obj = objects[i]
-            if obj.props.get("type") == "unit" and obj.attached_to is None:
-                out.append(obj)
-    return out
+    if seat is not None:
+        return [obj for i in zones[territory(seat)].cards
+                if (obj := objects[i]).props.get("type") == "unit" and obj.attached_to is None]
+    return [obj for p in state.players for i in zones[territory(p.seat)].cards
+            if (obj := objects[i]).props.get("type") == "unit" and obj.attached_to is None]
 
 
 def gear(state: State, seat: int, kind: str) -> GameObject | None:
@@ -308,16 +304,24 @@ def lethally_damaged(cat: Cards, state: State) -> list[GameObject]:
         health = [(src, w) for src, w in _statics(cat, state) if w.amount and w.stat == "health"]
     lowered = any(w.amount < 0 for _, w in health) or any(v < 0 for v in mods.values())
     kit = cat.kit
+    objects, zones = state.objects, state.zones
     out = []
-    for u in units(state):
-        counters = u.counters
-        if not lowered and not counters.get("damage") and counters.get("augment", 0) >= 0:
-            continue  # speed: undamaged, and nothing lowers health below the printed (at least 1)
-        value = kit(u).health + counters.get("augment", 0) + mods.get(u.id, 0)
-        if health:
-            value += sum(w.amount for src, w in health if _affects(state, src, w, u.id))
-        if counters.get("damage", 0) >= value:
-            out.append(u)
+    for p in state.players:
+        for i in zones[territory(p.seat)].cards:
+            u = objects[i]
+            counters = u.counters
+            if not counters and not lowered:
+                continue  # speed: no damage, no augment (the test below, for the commonest case)
+            if u.props.get("type") != "unit" or u.attached_to is not None:
+                continue
+            damage = counters.get("damage", 0)
+            if not lowered and not damage and counters.get("augment", 0) >= 0:
+                continue  # speed: undamaged, and nothing lowers health below the printed (at least 1)
+            value = kit(u).health + counters.get("augment", 0) + mods.get(u.id, 0)
+            if health:
+                value += sum(w.amount for src, w in health if _affects(state, src, w, u.id))
+            if damage >= value:
+                out.append(u)
     return out
 
 

@@ -54,6 +54,8 @@ class Kit:
     """Some ability has an activation cost."""
     activated_unexhausting: bool
     """Some ability has an activation cost that does not exhaust the card."""
+    whens: frozenset[str]
+    """The moments some ability triggers at (`when`)."""
 
     @staticmethod
     def of(name: str, attack: int = 0, health: int = 0, keywords: Sequence[str] = (),
@@ -61,7 +63,8 @@ class Kit:
         costs = [ab.cost for ab in abilities if ab.cost is not None]
         return Kit(name, attack, health, tuple(keywords), tuple(abilities),
                    tuple(ab.while_ for ab in abilities if ab.while_ is not None),
-                   bool(costs), any(not c.exhaust for c in costs))
+                   bool(costs), any(not c.exhaust for c in costs),
+                   frozenset(ab.when for ab in abilities if ab.when is not None))
 
 
 _PLAIN, _GEAR, _ACTION = range(3)
@@ -78,6 +81,9 @@ class Cards:
         self._effects: dict[str, Effect] = {}
         self._kits: dict[str, tuple[int, Kit, tuple[Kit, ...]]] = {
             cid: _kits(card) for cid, card in cards.items()}
+        self._plain: dict[str, Kit] = {
+            cid: plain for cid, (how, plain, _) in self._kits.items() if how == _PLAIN}
+        """The kit of each card that has the same one wherever it lies (units, special cards)."""
         self.with_statics = frozenset(
             cid for cid, (_, plain, sides) in self._kits.items()
             if any(k.statics for k in (plain, *sides)))
@@ -140,6 +146,9 @@ class Cards:
 
     def kit(self, obj: GameObject) -> Kit:
         """The card's side as it is where it lies (gear: its face-up side; actions: attached)."""
+        found = self._plain.get(obj.card)
+        if found is not None:
+            return found
         try:
             how, plain, sides = self._kits[obj.card]
         except KeyError:

@@ -32,8 +32,12 @@ def fire(flow: Flow, cat: Cards, when: str, objs: list[GameObject] | None = None
     pool = objs if objs is not None else [
         state.objects[i] for p in state.players for i in state.zones[board.territory(p.seat)].cards
     ]
+    kit = cat.kit
     for obj in pool:
-        for i, ab in enumerate(cat.abilities_of(obj)):
+        found = kit(obj)
+        if when not in found.whens:
+            continue  # speed: the commonest case, no ability of the card triggers now
+        for i, ab in enumerate(found.abilities):
             if ab.when == when and board.trigger_allowed(flow, cat, obj, ab.if_, data):
                 queue_trigger(flow, cat, obj, i, when, controller, **data)
 
