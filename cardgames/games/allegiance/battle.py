@@ -5,6 +5,8 @@ Each step is followed by a chance to play reaction maneuvers; no maneuvers durin
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from cardgames.engine import chain as chainmod
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
@@ -15,6 +17,11 @@ from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import hero_ref
 
 STEPS = ["declare", "after_declare", "defend", "after_defend", "damage", "after_damage", "end"]
+NEXT_STEP: dict[str, str | None] = {**dict(pairwise(STEPS)), "end": None}
+"""The step after each step of a battle."""
+WINDOW_TITLES = {"after_declare": "Attackers declared", "after_defend": "Defenders assigned",
+                 "after_damage": "Battle damage dealt"}
+"""The priority windows between the steps, by step."""
 
 
 def weapon_may_attack(cat: Cards, state: State, seat: int) -> bool:
@@ -95,12 +102,12 @@ class Battle:
         state = flow.state
         b = state.battle
         step = str(frame.data["step"])
-        over = b is None or any(
-            state.players[int(b[k])].eliminated for k in ("attacker", "defender")
-        )
+        players = state.players
+        over = (b is None or players[int(b["attacker"])].eliminated
+                or players[int(b["defender"])].eliminated)
         if over and step != "end":
             step = "end"
-        nxt = STEPS[STEPS.index(step) + 1] if step != "end" else None
+        nxt = NEXT_STEP[step]
         if step == "end":
             expired = [m.id for m in state.modifiers if m.until == "end_of_battle"]
             expired += [s.id for s in state.shields if s.until == "end_of_battle"]
@@ -129,9 +136,7 @@ class Battle:
         elif step == "damage":
             self._prepare_damage(flow)
         else:
-            titles = {"after_declare": "Attackers declared", "after_defend": "Defenders assigned",
-                      "after_damage": "Battle damage dealt"}
-            chainmod.open_window(flow, state.active, titles[step])
+            chainmod.open_window(flow, state.active, WINDOW_TITLES[step])
         return None
 
     def answer(self, flow: Flow, frame: Frame, option: Option) -> None:  # pragma: no cover
@@ -234,9 +239,17 @@ class Battle:
                 {"blocks": blocks},
             )
         opts = []
-        for u in board.units(state, seat):
+        # `_blockable` for every unit at once: the attackers not yet blocked, and whether each is
+        # not blocked by basic units
+        keywords = self.cat.keywords
+        unblocked = [
+            "not_blocked_by_basic" in keywords(state.objects[a]) for a in attackers
+            if str(a) not in blocks
+        ]
+        for u in board.units(state, seat) if unblocked else ():
+            basic = u.props.get("deck") == "basic"
             if self._can_defend(state, u) and used.get(u.id, 0) < self._capacity(u) and any(
-                self._blockable(state, u, a) for a in attackers
+                not (choosy and basic) for choosy in unblocked
             ):
                 opts.append(
                     Option(f"defend:{u.id}", f"Defend with {name(state, u.id)}", "defend", u.id)

@@ -16,7 +16,7 @@ from cardgames.games.allegiance.battle import has_attacker
 from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import hero_ref
 from cardgames.games.allegiance.resolving import Resolving
-from cardgames.games.allegiance.schema import ActionCard, UnitCard
+from cardgames.games.allegiance.schema import ActionCard, HeroAbility, TargetSpec, UnitCard
 
 GROUPS = ("battle", "enlist", "ability", "action", "activate", "unlock")
 """The kinds of maneuver a priority window offers, in the order it lists them (each key begins with its kind)."""
@@ -35,6 +35,23 @@ class Maneuvers:
         self.cat = cat
         self.announcing = announcing
         self.resolving = resolving
+        # What each card in hand and each hero ability offers, with its label, worked out once
+        # (the catalog never changes): listing the maneuvers is asked at every priority decision.
+        self._enlists: dict[str, tuple[int, str]] = {
+            cid: (c.cost, f"Enlist {c.name} ({c.cost} gold)")
+            for cid, c in cat.cards.items() if isinstance(c, UnitCard)}
+        """Unit card id -> (its cost, the label of enlisting it)."""
+        self._plays: dict[str, tuple[tuple[int, int, dict[str, TargetSpec], str], ...]] = {
+            cid: tuple((i, h.cost, h.targets, f"Play {h.name or c.name} ({h.cost} gold)")
+                       for i, h in enumerate(c.halves))
+            for cid, c in cat.cards.items() if isinstance(c, ActionCard)}
+        """Action card id -> (half, its cost, its targets, the label of playing it) for each half."""
+        self._hero_abilities: dict[str, tuple[tuple[HeroAbility, str, str, str, str], ...]] = {
+            h.id: tuple((ab, f"ability:{ab.id}", f"Use {ab.name}{' (reaction)' if ab.reaction else ''}",
+                         f"unlock:{ab.id}", f"Unlock {ab.name} ({ab.cost} gold)")
+                        for ab in h.abilities)
+            for h in cat.heroes()}
+        """Hero id -> (ability, the key and label of using it, the key and label of unlocking it)."""
 
     # -- what may be played --------------------------------------------------------------
 
@@ -55,9 +72,14 @@ class Maneuvers:
         gold = p.counters.get("gold", 0)
         main = is_main(state, seat, frame)
         opts: list[Option] = []
-        hero = cat.hero(str(p.props["hero"]))
+        hero_id = str(p.props["hero"])
+        abilities = self._hero_abilities.get(hero_id)
+        if abilities is None:
+            cat.hero(hero_id)  # not a hero: says so
+            abilities = ()
         cds: dict[str, int] = p.props.get("cooldowns") or {}  # only read here: no copy
-        hand = state.cards_in(board.hand(seat))  # looked through twice: units, then actions
+        objects = state.objects
+        hand = state.zones[board.hand(seat)].cards  # looked through twice: units, then actions
         every = only is None
         if main and (every or only == "battle") and has_attacker(cat, state, seat):
             for opp in board.opponents(state, seat):
@@ -70,50 +92,51 @@ class Maneuvers:
                     )
                 )
         if main and (every or only == "enlist"):
-            for obj in hand:
-                card = cat.card(obj.card)
-                if isinstance(card, UnitCard) and card.cost <= gold:
-                    opts.append(Option(f"enlist:{obj.id}", f"Enlist {card.name} ({card.cost} gold)",
-                                       "enlist", obj.id))
-        for ab in hero.abilities if every or only == "ability" else ():
-            if cds.get(ab.id) == 0 and (main or ab.reaction) and targeting.can_announce(
-                cat, state, ab.targets, seat, None
+            enlists = self._enlists
+            for i in hand:
+                unit = enlists.get(objects[i].card)
+                if unit is not None and unit[0] <= gold:
+                    opts.append(Option(f"enlist:{i}", unit[1], "enlist", i))
+        for ab, key, label, _, _ in abilities if every or only == "ability" else ():
+            if cds.get(ab.id) == 0 and (main or ab.reaction) and (
+                not ab.targets or targeting.can_announce(cat, state, ab.targets, seat, None)
             ):
-                tag = " (reaction)" if ab.reaction else ""
-                opts.append(Option(f"ability:{ab.id}", f"Use {ab.name}{tag}", "ability"))
-        for obj in hand if every or only == "action" else ():
-            card = cat.card(obj.card)
-            if not isinstance(card, ActionCard):
+                opts.append(Option(key, label, "ability"))
+        plays = self._plays
+        for i in hand if every or only == "action" else ():
+            halves = plays.get(objects[i].card)
+            if halves is None:
                 continue
-            for i, half in enumerate(card.halves):
-                if half.cost <= gold and targeting.can_announce(
-                    cat, state, half.targets, seat, obj.id
+            for half, cost, targets, label in halves:
+                if cost <= gold and (
+                    not targets or targeting.can_announce(cat, state, targets, seat, i)
                 ):
-                    name = half.name or card.name
-                    opts.append(Option(f"action:{obj.id}:{i}", f"Play {name} ({half.cost} gold)",
-                                       "action", obj.id))
-        for obj in state.cards_in(board.territory(seat)) if every or only == "activate" else ():
-            if obj.controller != seat or obj.card not in cat.with_activated:
+                    opts.append(Option(f"action:{i}:{half}", label, "action", i))
+        some = cat.with_activated
+        for i in state.zones[board.territory(seat)].cards if every or only == "activate" else ():
+            obj = objects[i]
+            if obj.card not in some or obj.controller != seat:
                 continue
-            for i, act in enumerate(cat.abilities_of(obj)):
+            for n, act in enumerate(cat.abilities_of(obj)):
                 if act.cost is None or act.cost.gold > gold or (act.cost.exhaust and obj.exhausted):
                     continue
-                if targeting.can_announce(cat, state, act.targets, seat, obj.id):
+                if not act.targets or targeting.can_announce(cat, state, act.targets, seat, i):
                     opts.append(
                         Option(
-                            f"activate:{obj.id}:{i}",
+                            f"activate:{i}:{n}",
                             f"{cat.display_name(obj)}: {act.text or 'activate'}",
                             "activate",
-                            obj.id,
+                            i,
                         )
                     )
         if main and (every or only == "unlock"):
-            unlocked_levels = {a.level for a in hero.abilities if a.id in cds}
-            for ab in hero.abilities:
-                if ab.id not in cds and ab.cost <= gold and (ab.level - 1) in unlocked_levels:
-                    opts.append(
-                        Option(f"unlock:{ab.id}", f"Unlock {ab.name} ({ab.cost} gold)", "unlock")
-                    )
+            unlocked_levels: set[int] | None = None
+            for ab, _, _, key, label in abilities:
+                if ab.id not in cds and ab.cost <= gold:
+                    if unlocked_levels is None:
+                        unlocked_levels = {a.level for a, *_ in abilities if a.id in cds}
+                    if (ab.level - 1) in unlocked_levels:
+                        opts.append(Option(key, label, "unlock"))
         return opts
 
     def pass_label(self, state: State, seat: int, frame: Frame) -> str:
