@@ -84,6 +84,9 @@ class Cards:
         self._plain: dict[str, Kit] = {
             cid: plain for cid, (how, plain, _) in self._kits.items() if how == _PLAIN}
         """The kit of each card that has the same one wherever it lies (units, special cards)."""
+        self._names: dict[str, str] = {
+            cid: plain.name for cid, (how, plain, _) in self._kits.items() if how != _GEAR}
+        """The name of each card but gear (whose name is its face-up side's)."""
         self.with_statics = frozenset(
             cid for cid, (_, plain, sides) in self._kits.items()
             if any(k.statics for k in (plain, *sides)))
@@ -160,6 +163,9 @@ class Cards:
         return plain
 
     def display_name(self, obj: GameObject) -> str:
+        found = self._names.get(obj.card)
+        if found is not None:
+            return found
         try:
             how, plain, sides = self._kits[obj.card]
         except KeyError:

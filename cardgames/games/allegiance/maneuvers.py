@@ -46,12 +46,13 @@ class Maneuvers:
                        for i, h in enumerate(c.halves))
             for cid, c in cat.cards.items() if isinstance(c, ActionCard)}
         """Action card id -> (half, its cost, its targets, the label of playing it) for each half."""
-        self._hero_abilities: dict[str, tuple[tuple[HeroAbility, str, str, str, str], ...]] = {
-            h.id: tuple((ab, f"ability:{ab.id}", f"Use {ab.name}{' (reaction)' if ab.reaction else ''}",
-                         f"unlock:{ab.id}", f"Unlock {ab.name} ({ab.cost} gold)")
+        self._hero_abilities: dict[str, tuple[tuple[HeroAbility, Option, Option], ...]] = {
+            h.id: tuple((ab, Option(f"ability:{ab.id}",
+                                    f"Use {ab.name}{' (reaction)' if ab.reaction else ''}", "ability"),
+                         Option(f"unlock:{ab.id}", f"Unlock {ab.name} ({ab.cost} gold)", "unlock"))
                         for ab in h.abilities)
             for h in cat.heroes()}
-        """Hero id -> (ability, the key and label of using it, the key and label of unlocking it)."""
+        """Hero id -> (ability, the options of using it and of unlocking it), in the hero's order."""
 
     # -- what may be played --------------------------------------------------------------
 
@@ -97,11 +98,11 @@ class Maneuvers:
                 unit = enlists.get(objects[i].card)
                 if unit is not None and unit[0] <= gold:
                     opts.append(Option(f"enlist:{i}", unit[1], "enlist", i))
-        for ab, key, label, _, _ in abilities if every or only == "ability" else ():
+        for ab, use, _ in abilities if every or only == "ability" else ():
             if cds.get(ab.id) == 0 and (main or ab.reaction) and (
                 not ab.targets or targeting.can_announce(cat, state, ab.targets, seat, None)
             ):
-                opts.append(Option(key, label, "ability"))
+                opts.append(use)
         plays = self._plays
         for i in hand if every or only == "action" else ():
             halves = plays.get(objects[i].card)
@@ -131,12 +132,12 @@ class Maneuvers:
                     )
         if main and (every or only == "unlock"):
             unlocked_levels: set[int] | None = None
-            for ab, _, _, key, label in abilities:
+            for ab, _, unlock in abilities:
                 if ab.id not in cds and ab.cost <= gold:
                     if unlocked_levels is None:
                         unlocked_levels = {a.level for a, *_ in abilities if a.id in cds}
                     if (ab.level - 1) in unlocked_levels:
-                        opts.append(Option(key, label, "unlock"))
+                        opts.append(unlock)
         return opts
 
     def pass_label(self, state: State, seat: int, frame: Frame) -> str:
