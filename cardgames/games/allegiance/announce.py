@@ -103,7 +103,8 @@ class Announcing:
             if slot in d["slot_done"]:
                 continue
             picked = chosen.get(slot, [])
-            if len(picked) >= spec.count:
+            sl = targeting.slot(spec)
+            if len(picked) >= sl.count:
                 flow.update(frame, slot_done=[*d["slot_done"], slot])
                 return None
             cands = [
@@ -111,7 +112,7 @@ class Announcing:
                 for c in targeting.candidates(cat, state, spec, seat, d["source"])
                 if c not in picked
             ]
-            if not cands and (spec.up_to or picked):
+            if not cands and (sl.up_to or picked):
                 flow.update(frame, slot_done=[*d["slot_done"], slot])
                 return None
             return self._ask_target(

@@ -45,7 +45,7 @@ def may_attack(cat: Cards, state: State, obj: GameObject) -> bool:
         return board.attack_allowed(cat, state, obj) and weapon_may_attack(cat, state, seat)
     if obj.props.get("type") != "unit" or obj.attached_to is not None:
         return False
-    if not board.attack_allowed(cat, state, obj):
+    if obj.card in cat.attack_restricted and not board.attack_allowed(cat, state, obj):
         return False
     if obj.entered_turn < state.turn:
         return True

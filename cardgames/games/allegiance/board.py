@@ -302,25 +302,24 @@ def lethally_damaged(cat: Cards, state: State) -> list[GameObject]:
     health: list[tuple[GameObject, Static]] = []
     if cat.with_health_statics:  # speed: no card of the catalog changes health, none in play does
         health = [(src, w) for src, w in _statics(cat, state) if w.amount and w.stat == "health"]
-    lowered = any(w.amount < 0 for _, w in health) or any(v < 0 for v in mods.values())
+    lowered = bool(health or mods) and (
+        any(w.amount < 0 for _, w in health) or any(v < 0 for v in mods.values()))
     kit = cat.kit
     objects, zones = state.objects, state.zones
     out = []
     for p in state.players:
         for i in zones[territory(p.seat)].cards:
+            counters = objects[i].counters
+            if not lowered and (not counters or (
+                    not counters.get("damage") and counters.get("augment", 0) >= 0)):
+                continue  # speed: undamaged, and nothing lowers health below the printed (at least 1)
             u = objects[i]
-            counters = u.counters
-            if not counters and not lowered:
-                continue  # speed: no damage, no augment (the test below, for the commonest case)
             if u.props.get("type") != "unit" or u.attached_to is not None:
                 continue
-            damage = counters.get("damage", 0)
-            if not lowered and not damage and counters.get("augment", 0) >= 0:
-                continue  # speed: undamaged, and nothing lowers health below the printed (at least 1)
-            value = kit(u).health + counters.get("augment", 0) + mods.get(u.id, 0)
+            value = kit(u).health + counters.get("augment", 0) + mods.get(i, 0)
             if health:
-                value += sum(w.amount for src, w in health if _affects(state, src, w, u.id))
-            if damage >= value:
+                value += sum(w.amount for src, w in health if _affects(state, src, w, i))
+            if counters.get("damage", 0) >= value:
                 out.append(u)
     return out
 

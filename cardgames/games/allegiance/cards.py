@@ -36,6 +36,23 @@ class Effect:
     name: str
 
 
+class Activation:
+    """An activated ability as plain data (the catalog's pydantic models are slow to read, and
+    listing the maneuvers reads these at every priority decision). Never changed once made; a
+    plain class, as a dataclass costs more to define than all its uses save in a short run."""
+
+    __slots__ = ("exhaust", "gold", "index", "targets", "text")
+
+    def __init__(self, index: int, gold: int, exhaust: bool, targets: dict[str, TargetSpec],
+                 text: str) -> None:
+        self.index = index
+        """Its place among the abilities of the card's side (`Kit.abilities`)."""
+        self.gold = gold
+        self.exhaust = exhaust
+        self.targets = targets
+        self.text = text
+
+
 @dataclass(frozen=True, slots=True)
 class Kit:
     """One side of a card as it is where it lies (a unit, a gear face, an action in hand or one
@@ -56,6 +73,8 @@ class Kit:
     """Some ability has an activation cost that does not exhaust the card."""
     whens: frozenset[str]
     """The moments some ability triggers at (`when`)."""
+    activations: tuple[Activation, ...]
+    """The activated abilities (those with a cost), in order, as plain data."""
 
     @staticmethod
     def of(name: str, attack: int = 0, health: int = 0, keywords: Sequence[str] = (),
@@ -64,7 +83,9 @@ class Kit:
         return Kit(name, attack, health, tuple(keywords), tuple(abilities),
                    tuple(ab.while_ for ab in abilities if ab.while_ is not None),
                    bool(costs), any(not c.exhaust for c in costs),
-                   frozenset(ab.when for ab in abilities if ab.when is not None))
+                   frozenset(ab.when for ab in abilities if ab.when is not None),
+                   tuple(Activation(i, ab.cost.gold, ab.cost.exhaust, ab.targets, ab.text)
+                         for i, ab in enumerate(abilities) if ab.cost is not None))
 
 
 _PLAIN, _GEAR, _ACTION = range(3)
@@ -103,6 +124,8 @@ class Cards:
             cid for cid, (_, plain, sides) in self._kits.items()
             if any(w.attack_only_if is not None for k in (plain, *sides) for w in k.statics))
         """Ids of the cards that have a static attack restriction (`attack_only_if`) on some side."""
+        self._special_rules: dict[str, tuple[str, ...]] = {
+            cid: tuple(card.special_rules) for cid, card in cards.items() if isinstance(card, HeroCard)}
         self._reactions: dict[str, tuple[str, ...]] = {
             cid: tuple(a.id for a in card.abilities if a.reaction)
             for cid, card in cards.items() if isinstance(card, HeroCard)}
@@ -124,6 +147,14 @@ class Cards:
     def reactions(self, hero: str) -> tuple[str, ...]:
         """Ids of the hero's reaction abilities, in order."""
         found = self._reactions.get(hero)
+        if found is None:
+            self.hero(hero)  # not a hero: says so
+            return ()
+        return found
+
+    def special_rules(self, hero: str) -> tuple[str, ...]:
+        """The hero's special rules (Hakor's, Ilsevar's), in order."""
+        found = self._special_rules.get(hero)
         if found is None:
             self.hero(hero)  # not a hero: says so
             return ()

@@ -175,7 +175,7 @@ def _rules_of(cat: Cards, state: State, seat: int) -> list[str]:
     p = state.players[seat]
     if p.eliminated or not p.props.get("hero"):
         return []
-    return list(cat.hero(str(p.props["hero"])).special_rules)
+    return list(cat.special_rules(str(p.props["hero"])))
 
 
 def special_rules(cat: Cards, state: State, seat: int) -> list[str]:

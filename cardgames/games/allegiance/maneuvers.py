@@ -22,10 +22,32 @@ GROUPS = ("battle", "enlist", "ability", "action", "activate", "unlock")
 """The kinds of maneuver a priority window offers, in the order it lists them (each key begins with its kind)."""
 
 
+_RESPOND_KEYS = tuple(f"allegiance.could_respond:{seat}" for seat in range(8))
+"""The `State.cached` key of `Maneuvers.could_respond` for each seat."""
+
+
 def is_main(state: State, seat: int, frame: Frame) -> bool:
     """Own maneuver phase, empty chain, no battle: when non-reaction maneuvers are allowed."""
     return (frame.data.get("window") == "main" and seat == state.active
             and not state.chain and state.battle is None)
+
+
+class _HeroPower:
+    """A hero ability as plain data, with the options of using and of unlocking it (the catalog's
+    pydantic models are slow to read, and listing the maneuvers reads every ability). Never
+    changed once made; a plain class, as a dataclass costs more to define than it saves."""
+
+    __slots__ = ("cost", "id", "level", "reaction", "targets", "unlock", "use")
+
+    def __init__(self, ab: HeroAbility) -> None:
+        self.id: str = ab.id
+        self.level: int = ab.level
+        self.cost: int = ab.cost
+        self.reaction: bool = ab.reaction
+        self.targets: dict[str, TargetSpec] = ab.targets
+        self.use = Option(f"ability:{ab.id}", f"Use {ab.name}{' (reaction)' if ab.reaction else ''}",
+                          "ability")
+        self.unlock = Option(f"unlock:{ab.id}", f"Unlock {ab.name} ({ab.cost} gold)", "unlock")
 
 
 class Maneuvers:
@@ -46,13 +68,9 @@ class Maneuvers:
                        for i, h in enumerate(c.halves))
             for cid, c in cat.cards.items() if isinstance(c, ActionCard)}
         """Action card id -> (half, its cost, its targets, the label of playing it) for each half."""
-        self._hero_abilities: dict[str, tuple[tuple[HeroAbility, Option, Option], ...]] = {
-            h.id: tuple((ab, Option(f"ability:{ab.id}",
-                                    f"Use {ab.name}{' (reaction)' if ab.reaction else ''}", "ability"),
-                         Option(f"unlock:{ab.id}", f"Unlock {ab.name} ({ab.cost} gold)", "unlock"))
-                        for ab in h.abilities)
-            for h in cat.heroes()}
-        """Hero id -> (ability, the options of using it and of unlocking it), in the hero's order."""
+        self._hero_abilities: dict[str, tuple[_HeroPower, ...]] = {
+            h.id: tuple(_HeroPower(ab) for ab in h.abilities) for h in cat.heroes()}
+        """Hero id -> its abilities, in order."""
 
     # -- what may be played --------------------------------------------------------------
 
@@ -98,11 +116,11 @@ class Maneuvers:
                 unit = enlists.get(objects[i].card)
                 if unit is not None and unit[0] <= gold:
                     opts.append(Option(f"enlist:{i}", unit[1], "enlist", i))
-        for ab, use, _ in abilities if every or only == "ability" else ():
+        for ab in abilities if every or only == "ability" else ():
             if cds.get(ab.id) == 0 and (main or ab.reaction) and (
                 not ab.targets or targeting.can_announce(cat, state, ab.targets, seat, None)
             ):
-                opts.append(use)
+                opts.append(ab.use)
         plays = self._plays
         for i in hand if every or only == "action" else ():
             halves = plays.get(objects[i].card)
@@ -118,13 +136,13 @@ class Maneuvers:
             obj = objects[i]
             if obj.card not in some or obj.controller != seat:
                 continue
-            for n, act in enumerate(cat.abilities_of(obj)):
-                if act.cost is None or act.cost.gold > gold or (act.cost.exhaust and obj.exhausted):
+            for act in cat.kit(obj).activations:
+                if act.gold > gold or (act.exhaust and obj.exhausted):
                     continue
                 if not act.targets or targeting.can_announce(cat, state, act.targets, seat, i):
                     opts.append(
                         Option(
-                            f"activate:{i}:{n}",
+                            f"activate:{i}:{act.index}",
                             f"{cat.display_name(obj)}: {act.text or 'activate'}",
                             "activate",
                             i,
@@ -132,12 +150,12 @@ class Maneuvers:
                     )
         if main and (every or only == "unlock"):
             unlocked_levels: set[int] | None = None
-            for ab, _, unlock in abilities:
+            for ab in abilities:
                 if ab.id not in cds and ab.cost <= gold:
                     if unlocked_levels is None:
-                        unlocked_levels = {a.level for a, *_ in abilities if a.id in cds}
+                        unlocked_levels = {a.level for a in abilities if a.id in cds}
                     if (ab.level - 1) in unlocked_levels:
-                        opts.append(unlock)
+                        opts.append(ab.unlock)
         return opts
 
     def pass_label(self, state: State, seat: int, frame: Frame) -> str:
@@ -157,8 +175,10 @@ class Maneuvers:
         return stops.wants_priority(self, state, seat, frame)
 
     def must_ask(self, state: State, seat: int, frame: Frame) -> bool:
-        """The current player is always asked in their own maneuver phase."""
-        return is_main(state, seat, frame)
+        """The current player is always asked in their own maneuver phase (`is_main`, written out:
+        asked of every seat at every step of every priority window)."""
+        return (frame.data.get("window") == "main" and seat == state.active
+                and not state.chain and state.battle is None)
 
     def could_respond(self, state: State, seat: int, frame: Frame | None = None) -> bool:
         """Whether, by public information, `seat` might have a reaction to play (an action card
@@ -166,7 +186,7 @@ class Maneuvers:
 
         Remembered until the next event changes the table: a round of passes asks it of each
         seat in turn, and again of the seats asked after a pass."""
-        return state.cached(f"allegiance.could_respond:{seat}", lambda: self._could_respond(state, seat))
+        return state.cached(_RESPOND_KEYS[seat], lambda: self._could_respond(state, seat))
 
     def _could_respond(self, state: State, seat: int) -> bool:
         cat, objects, zones = self.cat, state.objects, state.zones
@@ -212,7 +232,8 @@ class Maneuvers:
         self.announcing.begin_maneuver(flow, seat, option, frame)
 
     def flush_triggers(self, flow: Flow) -> bool:
-        return self.announcing.flush_triggers(flow)
+        # speed: asked at every step of every priority window, where there is seldom a trigger
+        return bool(flow.state.pending_triggers) and self.announcing.flush_triggers(flow)
 
     def resolve_top(self, flow: Flow) -> None:
         self.resolving.resolve_top(flow)
