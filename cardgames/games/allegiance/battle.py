@@ -15,6 +15,7 @@ from cardgames.engine.state import Frame, GameObject, State
 from cardgames.games.allegiance import board, damage
 from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import hero_ref
+from cardgames.games.allegiance.offers import offer, option
 
 STEPS = ["declare", "after_declare", "defend", "after_defend", "damage", "after_damage", "end"]
 NEXT_STEP: dict[str, str | None] = {**dict(pairwise(STEPS)), "end": None}
@@ -151,10 +152,10 @@ class Battle:
         cands = eligible_attackers(self.cat, state, seat)
         chosen = [c for c in chosen if c in cands]
         name = self._name
-        opts = [Option(f"attack:{c}", f"Attack with {name(state, c)}", "attack", c)
+        opts = [offer("attack", c, f"Attack with {name(state, c)}")
                 for c in cands if c not in chosen]
         opts.append(
-            Option(
+            option(
                 "done",
                 f"Declare {len(chosen)} attacker{'s' if len(chosen) != 1 else ''}"
                 + (" (none)" if not chosen else ""),
@@ -162,7 +163,7 @@ class Battle:
             )
         )
         opts += [
-            Option(f"unattack:{c}", f"Do not attack with {name(state, c)}", "attack", c)
+            option(f"unattack:{c}", f"Do not attack with {name(state, c)}", "attack", c)
             for c in chosen
         ]
         b = state.battle or {}
@@ -221,16 +222,11 @@ class Battle:
         if picking is not None:
             unit = state.objects[int(picking)]
             opts = [
-                Option(
-                    f"block:{a}",
-                    f"{name(state, unit.id)} defends against {name(state, a)}",
-                    "block",
-                    a,
-                )
+                offer("block", a, f"{name(state, unit.id)} defends against {name(state, a)}")
                 for a in attackers
                 if self._blockable(state, unit, a)
             ]
-            opts.append(Option("back", "Choose another defender", "cancel"))
+            opts.append(option("back", "Choose another defender", "cancel"))
             return Ask(
                 seat,
                 "assign_defenders",
@@ -251,10 +247,8 @@ class Battle:
             if self._can_defend(state, u) and used.get(u.id, 0) < self._capacity(u) and any(
                 not (choosy and basic) for choosy in unblocked
             ):
-                opts.append(
-                    Option(f"defend:{u.id}", f"Defend with {name(state, u.id)}", "defend", u.id)
-                )
-        opts.append(Option("done", f"Done assigning defenders ({len(blocks)} assigned)", "done"))
+                opts.append(offer("defend", u.id, f"Defend with {name(state, u.id)}"))
+        opts.append(option("done", f"Done assigning defenders ({len(blocks)} assigned)", "done"))
         return Ask(
             seat,
             "assign_defenders",

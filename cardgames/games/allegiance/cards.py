@@ -116,6 +116,10 @@ class Cards:
             cid for cid, (_, plain, sides) in self._kits.items()
             if any(k.activated for k in (plain, *sides)))
         """Ids of the cards that have an activated ability on some side."""
+        self.with_triggers = frozenset(
+            cid for cid, (_, plain, sides) in self._kits.items()
+            if any(k.whens for k in (plain, *sides)))
+        """Ids of the cards that have a triggered ability on some side."""
         self.with_health_statics = frozenset(
             cid for cid, (_, plain, sides) in self._kits.items()
             if any(w.stat == "health" and w.amount for k in (plain, *sides) for w in k.statics))

@@ -32,11 +32,13 @@ def fire(flow: Flow, cat: Cards, when: str, objs: list[GameObject] | None = None
     pool = objs if objs is not None else [
         state.objects[i] for p in state.players for i in state.zones[board.territory(p.seat)].cards
     ]
-    kit = cat.kit
+    kit, some = cat.kit, cat.with_triggers
     for obj in pool:
+        if obj.card not in some:
+            continue  # speed: the commonest case, the card has no triggered ability at all
         found = kit(obj)
         if when not in found.whens:
-            continue  # speed: the commonest case, no ability of the card triggers now
+            continue  # speed: no ability of the card triggers now
         for i, ab in enumerate(found.abilities):
             if ab.when == when and board.trigger_allowed(flow, cat, obj, ab.if_, data):
                 queue_trigger(flow, cat, obj, i, when, controller, **data)

@@ -15,6 +15,7 @@ from cardgames.games.allegiance.announce import Announcing
 from cardgames.games.allegiance.battle import has_attacker
 from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import hero_ref
+from cardgames.games.allegiance.offers import offer, option
 from cardgames.games.allegiance.resolving import Resolving
 from cardgames.games.allegiance.schema import ActionCard, HeroAbility, TargetSpec, UnitCard
 
@@ -103,7 +104,7 @@ class Maneuvers:
         if main and (every or only == "battle") and has_attacker(cat, state, seat):
             for opp in board.opponents(state, seat):
                 opts.append(
-                    Option(
+                    option(
                         f"battle:{opp}",
                         f"Initiate a battle against {state.players[opp].name}",
                         "battle",
@@ -115,7 +116,7 @@ class Maneuvers:
             for i in hand:
                 unit = enlists.get(objects[i].card)
                 if unit is not None and unit[0] <= gold:
-                    opts.append(Option(f"enlist:{i}", unit[1], "enlist", i))
+                    opts.append(offer("enlist", i, unit[1]))
         for ab in abilities if every or only == "ability" else ():
             if cds.get(ab.id) == 0 and (main or ab.reaction) and (
                 not ab.targets or targeting.can_announce(cat, state, ab.targets, seat, None)
@@ -130,7 +131,7 @@ class Maneuvers:
                 if cost <= gold and (
                     not targets or targeting.can_announce(cat, state, targets, seat, i)
                 ):
-                    opts.append(Option(f"action:{i}:{half}", label, "action", i))
+                    opts.append(option(f"action:{i}:{half}", label, "action", i))
         some = cat.with_activated
         for i in state.zones[board.territory(seat)].cards if every or only == "activate" else ():
             obj = objects[i]
@@ -141,7 +142,7 @@ class Maneuvers:
                     continue
                 if not act.targets or targeting.can_announce(cat, state, act.targets, seat, i):
                     opts.append(
-                        Option(
+                        option(
                             f"activate:{i}:{act.index}",
                             f"{cat.display_name(obj)}: {act.text or 'activate'}",
                             "activate",

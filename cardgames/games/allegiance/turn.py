@@ -13,6 +13,7 @@ from cardgames.engine.state import Frame, State
 from cardgames.games.allegiance import board, damage, drawing, entering
 from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import GoldChanged
+from cardgames.games.allegiance.offers import option
 from cardgames.games.allegiance.schema import GearCard
 
 
@@ -166,10 +167,10 @@ class Turn:
             n = len(state.zones[board.deck(d)].cards)
             if hakor and d in board.UNIT_DECKS:
                 opts.append(
-                    Option(f"deck:{d}", f"{d.title()} deck: mill its top card (Hakor)", "deck")
+                    option(f"deck:{d}", f"{d.title()} deck: mill its top card (Hakor)", "deck")
                 )
             else:
-                opts.append(Option(f"deck:{d}", f"Draw from the {d} deck ({n} left)", "deck"))
+                opts.append(option(f"deck:{d}", f"Draw from the {d} deck ({n} left)", "deck"))
         return Ask(seat, "draw", f"Draw a card ({frame.data['reason']}): choose a deck", opts)
 
     def draw_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
