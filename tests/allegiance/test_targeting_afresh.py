@@ -1,7 +1,7 @@
 """The legal targets of every target slot of the catalog, and of slots made up to set each
 condition, as `targeting` finds them (slots read once into plain data, a territory's cards tested
-in one loop), agree at every step of seeded games of several formats with the rulebook's test
-written out plainly for each object and hero."""
+in one loop), agree at every eleventh decision of seeded games of several formats with the
+rulebook's test written out plainly for each object and hero."""
 
 from __future__ import annotations
 

@@ -74,7 +74,7 @@ def _eligible(cat: Cards, state: State, seat: int) -> list[int]:
 def has_attacker(cat: Cards, state: State, seat: int) -> bool:
     """Whether `eligible_attackers` is not empty (without listing them all)."""
     objects = state.objects
-    for i in state.zones[board.territory(seat)].cards:  # `board.units`, stopping at the first
+    for i in state.zones[board.TERRITORIES[seat]].cards:  # `board.units`, stopping at the first
         obj = objects[i]
         if obj.props.get("type") == "unit" and obj.attached_to is None and may_attack(cat, state, obj):
             return True

@@ -15,6 +15,12 @@ DECKS = ("basic", "elite", "action")
 UNIT_DECKS = ("basic", "elite")
 
 
+HANDS = tuple(f"hand:{seat}" for seat in range(8))
+TERRITORIES = tuple(f"territory:{seat}" for seat in range(8))
+"""`hand(seat)` and `territory(seat)` of every seat there can be, made once: the rules look the
+table over again and again, and a name made anew is a new string to hash each time."""
+
+
 def deck(name: str) -> str:
     return f"deck:{name}"
 
@@ -58,9 +64,9 @@ def units(state: State, seat: int | None = None) -> list[GameObject]:
     """Units in play (of one controller, or everyone's), in territory order."""
     objects, zones = state.objects, state.zones
     if seat is not None:
-        return [obj for i in zones[territory(seat)].cards
+        return [obj for i in zones[TERRITORIES[seat]].cards
                 if (obj := objects[i]).props.get("type") == "unit" and obj.attached_to is None]
-    return [obj for p in state.players for i in zones[territory(p.seat)].cards
+    return [obj for p in state.players for i in zones[TERRITORIES[p.seat]].cards
             if (obj := objects[i]).props.get("type") == "unit" and obj.attached_to is None]
 
 
@@ -86,7 +92,7 @@ def _attachments_by_host(state: State) -> dict[int, list[GameObject]]:
     out: dict[int, list[GameObject]] = {}
     objects, zones = state.objects, state.zones
     for p in state.players:
-        for i in zones[territory(p.seat)].cards:
+        for i in zones[TERRITORIES[p.seat]].cards:
             obj = objects[i]
             if obj.attached_to is not None:
                 out.setdefault(obj.attached_to, []).append(obj)
@@ -137,7 +143,7 @@ def _statics(cat: Cards, state: State) -> list[tuple[GameObject, Static]]:
         out: list[tuple[GameObject, Static]] = []
         objects, zones, kit, some = state.objects, state.zones, cat.kit, cat.with_statics
         for p in state.players:
-            for i in zones[territory(p.seat)].cards:
+            for i in zones[TERRITORIES[p.seat]].cards:
                 src = objects[i]
                 if src.card in some:
                     out.extend((src, w) for w in kit(src).statics)
@@ -308,7 +314,7 @@ def lethally_damaged(cat: Cards, state: State) -> list[GameObject]:
     objects, zones = state.objects, state.zones
     out = []
     for p in state.players:
-        for i in zones[territory(p.seat)].cards:
+        for i in zones[TERRITORIES[p.seat]].cards:
             counters = objects[i].counters
             if not lowered and (not counters or (
                     not counters.get("damage") and counters.get("augment", 0) >= 0)):

@@ -99,7 +99,7 @@ class Maneuvers:
             abilities = ()
         cds: dict[str, int] = p.props.get("cooldowns") or {}  # only read here: no copy
         objects = state.objects
-        hand = state.zones[board.hand(seat)].cards  # looked through twice: units, then actions
+        hand = state.zones[board.HANDS[seat]].cards  # looked through twice: units, then actions
         every = only is None
         if main and (every or only == "battle") and has_attacker(cat, state, seat):
             for opp in board.opponents(state, seat):
@@ -133,7 +133,7 @@ class Maneuvers:
                 ):
                     opts.append(option(f"action:{i}:{half}", label, "action", i))
         some = cat.with_activated
-        for i in state.zones[board.territory(seat)].cards if every or only == "activate" else ():
+        for i in state.zones[board.TERRITORIES[seat]].cards if every or only == "activate" else ():
             obj = objects[i]
             if obj.card not in some or obj.controller != seat:
                 continue
@@ -191,16 +191,17 @@ class Maneuvers:
 
     def _could_respond(self, state: State, seat: int) -> bool:
         cat, objects, zones = self.cat, state.objects, state.zones
-        for i in zones[board.hand(seat)].cards:
+        for i in zones[board.HANDS[seat]].cards:
             if objects[i].props.get("back") == "action":
                 return True
         props = state.players[seat].props
         cds: dict[str, int] = props.get("cooldowns") or {}
-        for a in cat.reactions(str(props["hero"])):
-            if cds.get(a) == 0:
-                return True
+        if cds:
+            for a in cat.reactions(str(props["hero"])):
+                if cds.get(a) == 0:
+                    return True
         some = cat.with_activated
-        for i in zones[board.territory(seat)].cards:
+        for i in zones[board.TERRITORIES[seat]].cards:
             obj = objects[i]
             if obj.card in some and obj.controller == seat:
                 kit = cat.kit(obj)

@@ -136,7 +136,7 @@ def _legal_refs(cat: Cards, state: State, spec: TargetSpec, seat: int,
     if sl.cards:
         zones = state.zones
         for p in state.players:
-            refs = zones[board.territory(p.seat)].cards
+            refs = zones[board.TERRITORIES[p.seat]].cards
             if sl.other and source in refs:
                 refs = [r for r in refs if r != source]
             yield from _fitting(state, sl, seat, refs, opps)
