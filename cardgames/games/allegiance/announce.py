@@ -13,6 +13,7 @@ from cardgames.engine.state import Frame, Json, State
 from cardgames.games.allegiance import board, damage, targeting
 from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import GoldChanged
+from cardgames.games.allegiance.offers import offer, option
 from cardgames.games.allegiance.schema import ActionCard, TargetSpec, UnitCard
 
 CANCEL = "cancel"
@@ -95,7 +96,7 @@ class Announcing:
                 return None
             if trig.get("optional"):
                 return Ask(seat, "optional_trigger", f"{trig['label']} — use it?",
-                           [Option("use", "Yes, use it", "yes"), Option("decline", "No", "no")])
+                           [option("use", "Yes, use it", "yes"), option("decline", "No", "no")])
             flow.update(frame, accepted=True)
             return None
         chosen: dict[str, list[int]] = d["chosen"]
@@ -103,7 +104,8 @@ class Announcing:
             if slot in d["slot_done"]:
                 continue
             picked = chosen.get(slot, [])
-            if len(picked) >= spec.count:
+            sl = targeting.slot(spec)
+            if len(picked) >= sl.count:
                 flow.update(frame, slot_done=[*d["slot_done"], slot])
                 return None
             cands = [
@@ -111,7 +113,7 @@ class Announcing:
                 for c in targeting.candidates(cat, state, spec, seat, d["source"])
                 if c not in picked
             ]
-            if not cands and (spec.up_to or picked):
+            if not cands and (sl.up_to or picked):
                 flow.update(frame, slot_done=[*d["slot_done"], slot])
                 return None
             return self._ask_target(
@@ -122,11 +124,11 @@ class Announcing:
 
     def _ask_target(self, state: State, frame: Frame, seat: int, slot: str, spec: TargetSpec,
                     picked: list[int], cands: list[int], name: str, cancellable: bool) -> Ask:
-        opts = [Option(f"target:{c}", self.target_label(state, c), "target", c) for c in cands]
+        opts = [offer("target", c, self.target_label(state, c)) for c in cands]
         if spec.up_to and len(picked) < spec.count:
-            opts.append(Option(DONE, f"Done ({len(picked)} of up to {spec.count} chosen)", "done"))
+            opts.append(option(DONE, f"Done ({len(picked)} of up to {spec.count} chosen)", "done"))
         if cancellable:
-            opts.append(Option(CANCEL, "Cancel this maneuver", "cancel"))
+            opts.append(option(CANCEL, "Cancel this maneuver", "cancel"))
         n = f"up to {spec.count}" if spec.up_to else str(spec.count)
         what = spec.type.replace("_or_", " or ").replace("_", " ")
         return Ask(

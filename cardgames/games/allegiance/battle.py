@@ -5,6 +5,8 @@ Each step is followed by a chance to play reaction maneuvers; no maneuvers durin
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from cardgames.engine import chain as chainmod
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
@@ -13,8 +15,14 @@ from cardgames.engine.state import Frame, GameObject, State
 from cardgames.games.allegiance import board, damage
 from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import hero_ref
+from cardgames.games.allegiance.offers import offer, option
 
 STEPS = ["declare", "after_declare", "defend", "after_defend", "damage", "after_damage", "end"]
+NEXT_STEP: dict[str, str | None] = {**dict(pairwise(STEPS)), "end": None}
+"""The step after each step of a battle."""
+WINDOW_TITLES = {"after_declare": "Attackers declared", "after_defend": "Defenders assigned",
+                 "after_damage": "Battle damage dealt"}
+"""The priority windows between the steps, by step."""
 
 
 def weapon_may_attack(cat: Cards, state: State, seat: int) -> bool:
@@ -31,12 +39,14 @@ def weapon_may_attack(cat: Cards, state: State, seat: int) -> bool:
 
 
 def may_attack(cat: Cards, state: State, obj: GameObject) -> bool:
-    if obj.exhausted or obj.controller != state.active or not board.attack_allowed(cat, state, obj):
+    if obj.exhausted or obj.controller != state.active:
         return False
     seat = obj.controller
     if obj.id == state.players[seat].props.get("weapon"):
-        return weapon_may_attack(cat, state, seat)
+        return board.attack_allowed(cat, state, obj) and weapon_may_attack(cat, state, seat)
     if obj.props.get("type") != "unit" or obj.attached_to is not None:
+        return False
+    if obj.card in cat.attack_restricted and not board.attack_allowed(cat, state, obj):
         return False
     if obj.entered_turn < state.turn:
         return True
@@ -47,6 +57,13 @@ def may_attack(cat: Cards, state: State, obj: GameObject) -> bool:
 
 
 def eligible_attackers(cat: Cards, state: State, seat: int) -> list[int]:
+    """The ids of `seat`'s cards that may be declared as attackers now (units in territory order,
+    then the weapon). Remembered until the next event changes the table: declaring attackers asks
+    for it again at each attacker chosen (a frame update), and once more when they are declared."""
+    return state.cached(f"allegiance.attackers:{seat}", lambda: _eligible(cat, state, seat))
+
+
+def _eligible(cat: Cards, state: State, seat: int) -> list[int]:
     out = [u.id for u in board.units(state, seat) if may_attack(cat, state, u)]
     weapon = board.gear(state, seat, "weapon")
     if weapon is not None and may_attack(cat, state, weapon):
@@ -56,8 +73,11 @@ def eligible_attackers(cat: Cards, state: State, seat: int) -> list[int]:
 
 def has_attacker(cat: Cards, state: State, seat: int) -> bool:
     """Whether `eligible_attackers` is not empty (without listing them all)."""
-    if any(may_attack(cat, state, u) for u in board.units(state, seat)):
-        return True
+    objects = state.objects
+    for i in state.zones[board.TERRITORIES[seat]].cards:  # `board.units`, stopping at the first
+        obj = objects[i]
+        if obj.props.get("type") == "unit" and obj.attached_to is None and may_attack(cat, state, obj):
+            return True
     weapon = board.gear(state, seat, "weapon")
     return weapon is not None and may_attack(cat, state, weapon)
 
@@ -83,12 +103,12 @@ class Battle:
         state = flow.state
         b = state.battle
         step = str(frame.data["step"])
-        over = b is None or any(
-            state.players[int(b[k])].eliminated for k in ("attacker", "defender")
-        )
+        players = state.players
+        over = (b is None or players[int(b["attacker"])].eliminated
+                or players[int(b["defender"])].eliminated)
         if over and step != "end":
             step = "end"
-        nxt = STEPS[STEPS.index(step) + 1] if step != "end" else None
+        nxt = NEXT_STEP[step]
         if step == "end":
             expired = [m.id for m in state.modifiers if m.until == "end_of_battle"]
             expired += [s.id for s in state.shields if s.until == "end_of_battle"]
@@ -117,9 +137,7 @@ class Battle:
         elif step == "damage":
             self._prepare_damage(flow)
         else:
-            titles = {"after_declare": "Attackers declared", "after_defend": "Defenders assigned",
-                      "after_damage": "Battle damage dealt"}
-            chainmod.open_window(flow, state.active, titles[step])
+            chainmod.open_window(flow, state.active, WINDOW_TITLES[step])
         return None
 
     def answer(self, flow: Flow, frame: Frame, option: Option) -> None:  # pragma: no cover
@@ -131,13 +149,13 @@ class Battle:
         state = flow.state
         seat = state.active
         chosen = list(frame.data["chosen"])
-        cands = [c for c in eligible_attackers(self.cat, state, seat)]
+        cands = eligible_attackers(self.cat, state, seat)
         chosen = [c for c in chosen if c in cands]
         name = self._name
-        opts = [Option(f"attack:{c}", f"Attack with {name(state, c)}", "attack", c)
+        opts = [offer("attack", c, f"Attack with {name(state, c)}")
                 for c in cands if c not in chosen]
         opts.append(
-            Option(
+            option(
                 "done",
                 f"Declare {len(chosen)} attacker{'s' if len(chosen) != 1 else ''}"
                 + (" (none)" if not chosen else ""),
@@ -145,7 +163,7 @@ class Battle:
             )
         )
         opts += [
-            Option(f"unattack:{c}", f"Do not attack with {name(state, c)}", "attack", c)
+            option(f"unattack:{c}", f"Do not attack with {name(state, c)}", "attack", c)
             for c in chosen
         ]
         b = state.battle or {}
@@ -204,16 +222,11 @@ class Battle:
         if picking is not None:
             unit = state.objects[int(picking)]
             opts = [
-                Option(
-                    f"block:{a}",
-                    f"{name(state, unit.id)} defends against {name(state, a)}",
-                    "block",
-                    a,
-                )
+                offer("block", a, f"{name(state, unit.id)} defends against {name(state, a)}")
                 for a in attackers
                 if self._blockable(state, unit, a)
             ]
-            opts.append(Option("back", "Choose another defender", "cancel"))
+            opts.append(option("back", "Choose another defender", "cancel"))
             return Ask(
                 seat,
                 "assign_defenders",
@@ -222,14 +235,20 @@ class Battle:
                 {"blocks": blocks},
             )
         opts = []
-        for u in board.units(state, seat):
+        # `_blockable` for every unit at once: the attackers not yet blocked, and whether each is
+        # not blocked by basic units
+        keywords = self.cat.keywords
+        unblocked = [
+            "not_blocked_by_basic" in keywords(state.objects[a]) for a in attackers
+            if str(a) not in blocks
+        ]
+        for u in board.units(state, seat) if unblocked else ():
+            basic = u.props.get("deck") == "basic"
             if self._can_defend(state, u) and used.get(u.id, 0) < self._capacity(u) and any(
-                self._blockable(state, u, a) for a in attackers
+                not (choosy and basic) for choosy in unblocked
             ):
-                opts.append(
-                    Option(f"defend:{u.id}", f"Defend with {name(state, u.id)}", "defend", u.id)
-                )
-        opts.append(Option("done", f"Done assigning defenders ({len(blocks)} assigned)", "done"))
+                opts.append(offer("defend", u.id, f"Defend with {name(state, u.id)}"))
+        opts.append(option("done", f"Done assigning defenders ({len(blocks)} assigned)", "done"))
         return Ask(
             seat,
             "assign_defenders",

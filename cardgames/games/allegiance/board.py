@@ -15,6 +15,12 @@ DECKS = ("basic", "elite", "action")
 UNIT_DECKS = ("basic", "elite")
 
 
+HANDS = tuple(f"hand:{seat}" for seat in range(8))
+TERRITORIES = tuple(f"territory:{seat}" for seat in range(8))
+"""`hand(seat)` and `territory(seat)` of every seat there can be, made once: the rules look the
+table over again and again, and a name made anew is a new string to hash each time."""
+
+
 def deck(name: str) -> str:
     return f"deck:{name}"
 
@@ -56,16 +62,12 @@ def in_play(state: State, obj: GameObject) -> bool:
 
 def units(state: State, seat: int | None = None) -> list[GameObject]:
     """Units in play (of one controller, or everyone's), in territory order."""
-    out = []
     objects, zones = state.objects, state.zones
-    for p in state.players:
-        if seat is not None and p.seat != seat:
-            continue
-        for i in zones[territory(p.seat)].cards:
-            obj = objects[i]
-            if obj.props.get("type") == "unit" and obj.attached_to is None:
-                out.append(obj)
-    return out
+    if seat is not None:
+        return [obj for i in zones[TERRITORIES[seat]].cards
+                if (obj := objects[i]).props.get("type") == "unit" and obj.attached_to is None]
+    return [obj for p in state.players for i in zones[TERRITORIES[p.seat]].cards
+            if (obj := objects[i]).props.get("type") == "unit" and obj.attached_to is None]
 
 
 def gear(state: State, seat: int, kind: str) -> GameObject | None:
@@ -90,7 +92,7 @@ def _attachments_by_host(state: State) -> dict[int, list[GameObject]]:
     out: dict[int, list[GameObject]] = {}
     objects, zones = state.objects, state.zones
     for p in state.players:
-        for i in zones[territory(p.seat)].cards:
+        for i in zones[TERRITORIES[p.seat]].cards:
             obj = objects[i]
             if obj.attached_to is not None:
                 out.setdefault(obj.attached_to, []).append(obj)
@@ -141,7 +143,7 @@ def _statics(cat: Cards, state: State) -> list[tuple[GameObject, Static]]:
         out: list[tuple[GameObject, Static]] = []
         objects, zones, kit, some = state.objects, state.zones, cat.kit, cat.with_statics
         for p in state.players:
-            for i in zones[territory(p.seat)].cards:
+            for i in zones[TERRITORIES[p.seat]].cards:
                 src = objects[i]
                 if src.card in some:
                     out.extend((src, w) for w in kit(src).statics)
@@ -246,6 +248,8 @@ def trigger_allowed(flow: Flow, cat: Cards, obj: GameObject, cond: Condition | N
 
 def attack_allowed(cat: Cards, state: State, obj: GameObject) -> bool:
     """False if a static of the card itself forbids declaring it as an attacker now."""
+    if obj.card not in cat.attack_restricted:  # speed: most cards have no restriction
+        return True
     return all(condition(cat, state, obj, w.attack_only_if)
                for w in cat.kit(obj).statics if w.attack_only_if is not None)
 
@@ -297,23 +301,32 @@ def max_health(cat: Cards, state: State, obj: GameObject) -> int:
 def lethally_damaged(cat: Cards, state: State) -> list[GameObject]:
     """Units in play whose damage is at least their `max_health`, in territory order (what
     `max_health` says of each, with the statics and modifiers gathered once for all units)."""
-    health = [(src, w) for src, w in _statics(cat, state) if w.amount and w.stat == "health"]
     mods: dict[int, int] = {}
     for m in state.modifiers:
         if m.stat == "health":
             mods[m.target] = mods.get(m.target, 0) + m.amount
+    health: list[tuple[GameObject, Static]] = []
+    if cat.with_health_statics:  # speed: no card of the catalog changes health, none in play does
+        health = [(src, w) for src, w in _statics(cat, state) if w.amount and w.stat == "health"]
+    lowered = bool(health or mods) and (
+        any(w.amount < 0 for _, w in health) or any(v < 0 for v in mods.values()))
     kit = cat.kit
-    lowered = any(w.amount < 0 for _, w in health) or any(v < 0 for v in mods.values())
+    objects, zones = state.objects, state.zones
     out = []
-    for u in units(state):
-        counters = u.counters
-        if not lowered and not counters.get("damage") and counters.get("augment", 0) >= 0:
-            continue  # speed: undamaged, and nothing lowers health below the printed (at least 1)
-        value = kit(u).health + counters.get("augment", 0) + mods.get(u.id, 0)
-        if health:
-            value += sum(w.amount for src, w in health if _affects(state, src, w, u.id))
-        if counters.get("damage", 0) >= value:
-            out.append(u)
+    for p in state.players:
+        for i in zones[TERRITORIES[p.seat]].cards:
+            counters = objects[i].counters
+            if not lowered and (not counters or (
+                    not counters.get("damage") and counters.get("augment", 0) >= 0)):
+                continue  # speed: undamaged, and nothing lowers health below the printed (at least 1)
+            u = objects[i]
+            if u.props.get("type") != "unit" or u.attached_to is not None:
+                continue
+            value = kit(u).health + counters.get("augment", 0) + mods.get(i, 0)
+            if health:
+                value += sum(w.amount for src, w in health if _affects(state, src, w, i))
+            if counters.get("damage", 0) >= value:
+                out.append(u)
     return out
 
 

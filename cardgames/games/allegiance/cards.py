@@ -36,6 +36,23 @@ class Effect:
     name: str
 
 
+class Activation:
+    """An activated ability as plain data (the catalog's pydantic models are slow to read, and
+    listing the maneuvers reads these at every priority decision). Never changed once made; a
+    plain class, as a dataclass costs more to define than all its uses save in a short run."""
+
+    __slots__ = ("exhaust", "gold", "index", "targets", "text")
+
+    def __init__(self, index: int, gold: int, exhaust: bool, targets: dict[str, TargetSpec],
+                 text: str) -> None:
+        self.index = index
+        """Its place among the abilities of the card's side (`Kit.abilities`)."""
+        self.gold = gold
+        self.exhaust = exhaust
+        self.targets = targets
+        self.text = text
+
+
 @dataclass(frozen=True, slots=True)
 class Kit:
     """One side of a card as it is where it lies (a unit, a gear face, an action in hand or one
@@ -54,6 +71,10 @@ class Kit:
     """Some ability has an activation cost."""
     activated_unexhausting: bool
     """Some ability has an activation cost that does not exhaust the card."""
+    whens: frozenset[str]
+    """The moments some ability triggers at (`when`)."""
+    activations: tuple[Activation, ...]
+    """The activated abilities (those with a cost), in order, as plain data."""
 
     @staticmethod
     def of(name: str, attack: int = 0, health: int = 0, keywords: Sequence[str] = (),
@@ -61,7 +82,10 @@ class Kit:
         costs = [ab.cost for ab in abilities if ab.cost is not None]
         return Kit(name, attack, health, tuple(keywords), tuple(abilities),
                    tuple(ab.while_ for ab in abilities if ab.while_ is not None),
-                   bool(costs), any(not c.exhaust for c in costs))
+                   bool(costs), any(not c.exhaust for c in costs),
+                   frozenset(ab.when for ab in abilities if ab.when is not None),
+                   tuple(Activation(i, ab.cost.gold, ab.cost.exhaust, ab.targets, ab.text)
+                         for i, ab in enumerate(abilities) if ab.cost is not None))
 
 
 _PLAIN, _GEAR, _ACTION = range(3)
@@ -78,6 +102,12 @@ class Cards:
         self._effects: dict[str, Effect] = {}
         self._kits: dict[str, tuple[int, Kit, tuple[Kit, ...]]] = {
             cid: _kits(card) for cid, card in cards.items()}
+        self._plain: dict[str, Kit] = {
+            cid: plain for cid, (how, plain, _) in self._kits.items() if how == _PLAIN}
+        """The kit of each card that has the same one wherever it lies (units, special cards)."""
+        self._names: dict[str, str] = {
+            cid: plain.name for cid, (how, plain, _) in self._kits.items() if how != _GEAR}
+        """The name of each card but gear (whose name is its face-up side's)."""
         self.with_statics = frozenset(
             cid for cid, (_, plain, sides) in self._kits.items()
             if any(k.statics for k in (plain, *sides)))
@@ -86,6 +116,20 @@ class Cards:
             cid for cid, (_, plain, sides) in self._kits.items()
             if any(k.activated for k in (plain, *sides)))
         """Ids of the cards that have an activated ability on some side."""
+        self.with_triggers = frozenset(
+            cid for cid, (_, plain, sides) in self._kits.items()
+            if any(k.whens for k in (plain, *sides)))
+        """Ids of the cards that have a triggered ability on some side."""
+        self.with_health_statics = frozenset(
+            cid for cid, (_, plain, sides) in self._kits.items()
+            if any(w.stat == "health" and w.amount for k in (plain, *sides) for w in k.statics))
+        """Ids of the cards that have a static bonus or penalty to health on some side."""
+        self.attack_restricted = frozenset(
+            cid for cid, (_, plain, sides) in self._kits.items()
+            if any(w.attack_only_if is not None for k in (plain, *sides) for w in k.statics))
+        """Ids of the cards that have a static attack restriction (`attack_only_if`) on some side."""
+        self._special_rules: dict[str, tuple[str, ...]] = {
+            cid: tuple(card.special_rules) for cid, card in cards.items() if isinstance(card, HeroCard)}
         self._reactions: dict[str, tuple[str, ...]] = {
             cid: tuple(a.id for a in card.abilities if a.reaction)
             for cid, card in cards.items() if isinstance(card, HeroCard)}
@@ -112,6 +156,14 @@ class Cards:
             return ()
         return found
 
+    def special_rules(self, hero: str) -> tuple[str, ...]:
+        """The hero's special rules (Hakor's, Ilsevar's), in order."""
+        found = self._special_rules.get(hero)
+        if found is None:
+            self.hero(hero)  # not a hero: says so
+            return ()
+        return found
+
     def heroes(self) -> list[HeroCard]:
         return [c for c in self.cards.values() if isinstance(c, HeroCard)]
 
@@ -132,6 +184,9 @@ class Cards:
 
     def kit(self, obj: GameObject) -> Kit:
         """The card's side as it is where it lies (gear: its face-up side; actions: attached)."""
+        found = self._plain.get(obj.card)
+        if found is not None:
+            return found
         try:
             how, plain, sides = self._kits[obj.card]
         except KeyError:
@@ -143,6 +198,9 @@ class Cards:
         return plain
 
     def display_name(self, obj: GameObject) -> str:
+        found = self._names.get(obj.card)
+        if found is not None:
+            return found
         try:
             how, plain, sides = self._kits[obj.card]
         except KeyError:

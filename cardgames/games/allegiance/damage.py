@@ -32,8 +32,14 @@ def fire(flow: Flow, cat: Cards, when: str, objs: list[GameObject] | None = None
     pool = objs if objs is not None else [
         state.objects[i] for p in state.players for i in state.zones[board.territory(p.seat)].cards
     ]
+    kit, some = cat.kit, cat.with_triggers
     for obj in pool:
-        for i, ab in enumerate(cat.abilities_of(obj)):
+        if obj.card not in some:
+            continue  # speed: the commonest case, the card has no triggered ability at all
+        found = kit(obj)
+        if when not in found.whens:
+            continue  # speed: no ability of the card triggers now
+        for i, ab in enumerate(found.abilities):
             if ab.when == when and board.trigger_allowed(flow, cat, obj, ab.if_, data):
                 queue_trigger(flow, cat, obj, i, when, controller, **data)
 
@@ -171,7 +177,7 @@ def _rules_of(cat: Cards, state: State, seat: int) -> list[str]:
     p = state.players[seat]
     if p.eliminated or not p.props.get("hero"):
         return []
-    return list(cat.hero(str(p.props["hero"])).special_rules)
+    return list(cat.special_rules(str(p.props["hero"])))
 
 
 def special_rules(cat: Cards, state: State, seat: int) -> list[str]:

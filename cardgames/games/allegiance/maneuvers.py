@@ -15,17 +15,40 @@ from cardgames.games.allegiance.announce import Announcing
 from cardgames.games.allegiance.battle import has_attacker
 from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import hero_ref
+from cardgames.games.allegiance.offers import offer, option
 from cardgames.games.allegiance.resolving import Resolving
-from cardgames.games.allegiance.schema import ActionCard, UnitCard
+from cardgames.games.allegiance.schema import ActionCard, HeroAbility, TargetSpec, UnitCard
 
 GROUPS = ("battle", "enlist", "ability", "action", "activate", "unlock")
 """The kinds of maneuver a priority window offers, in the order it lists them (each key begins with its kind)."""
+
+
+_RESPOND_KEYS = tuple(f"allegiance.could_respond:{seat}" for seat in range(8))
+"""The `State.cached` key of `Maneuvers.could_respond` for each seat."""
 
 
 def is_main(state: State, seat: int, frame: Frame) -> bool:
     """Own maneuver phase, empty chain, no battle: when non-reaction maneuvers are allowed."""
     return (frame.data.get("window") == "main" and seat == state.active
             and not state.chain and state.battle is None)
+
+
+class _HeroPower:
+    """A hero ability as plain data, with the options of using and of unlocking it (the catalog's
+    pydantic models are slow to read, and listing the maneuvers reads every ability). Never
+    changed once made; a plain class, as a dataclass costs more to define than it saves."""
+
+    __slots__ = ("cost", "id", "level", "reaction", "targets", "unlock", "use")
+
+    def __init__(self, ab: HeroAbility) -> None:
+        self.id: str = ab.id
+        self.level: int = ab.level
+        self.cost: int = ab.cost
+        self.reaction: bool = ab.reaction
+        self.targets: dict[str, TargetSpec] = ab.targets
+        self.use = Option(f"ability:{ab.id}", f"Use {ab.name}{' (reaction)' if ab.reaction else ''}",
+                          "ability")
+        self.unlock = Option(f"unlock:{ab.id}", f"Unlock {ab.name} ({ab.cost} gold)", "unlock")
 
 
 class Maneuvers:
@@ -35,6 +58,20 @@ class Maneuvers:
         self.cat = cat
         self.announcing = announcing
         self.resolving = resolving
+        # What each card in hand and each hero ability offers, with its label, worked out once
+        # (the catalog never changes): listing the maneuvers is asked at every priority decision.
+        self._enlists: dict[str, tuple[int, str]] = {
+            cid: (c.cost, f"Enlist {c.name} ({c.cost} gold)")
+            for cid, c in cat.cards.items() if isinstance(c, UnitCard)}
+        """Unit card id -> (its cost, the label of enlisting it)."""
+        self._plays: dict[str, tuple[tuple[int, int, dict[str, TargetSpec], str], ...]] = {
+            cid: tuple((i, h.cost, h.targets, f"Play {h.name or c.name} ({h.cost} gold)")
+                       for i, h in enumerate(c.halves))
+            for cid, c in cat.cards.items() if isinstance(c, ActionCard)}
+        """Action card id -> (half, its cost, its targets, the label of playing it) for each half."""
+        self._hero_abilities: dict[str, tuple[_HeroPower, ...]] = {
+            h.id: tuple(_HeroPower(ab) for ab in h.abilities) for h in cat.heroes()}
+        """Hero id -> its abilities, in order."""
 
     # -- what may be played --------------------------------------------------------------
 
@@ -55,14 +92,19 @@ class Maneuvers:
         gold = p.counters.get("gold", 0)
         main = is_main(state, seat, frame)
         opts: list[Option] = []
-        hero = cat.hero(str(p.props["hero"]))
+        hero_id = str(p.props["hero"])
+        abilities = self._hero_abilities.get(hero_id)
+        if abilities is None:
+            cat.hero(hero_id)  # not a hero: says so
+            abilities = ()
         cds: dict[str, int] = p.props.get("cooldowns") or {}  # only read here: no copy
-        hand = state.cards_in(board.hand(seat))  # looked through twice: units, then actions
+        objects = state.objects
+        hand = state.zones[board.HANDS[seat]].cards  # looked through twice: units, then actions
         every = only is None
         if main and (every or only == "battle") and has_attacker(cat, state, seat):
             for opp in board.opponents(state, seat):
                 opts.append(
-                    Option(
+                    option(
                         f"battle:{opp}",
                         f"Initiate a battle against {state.players[opp].name}",
                         "battle",
@@ -70,50 +112,51 @@ class Maneuvers:
                     )
                 )
         if main and (every or only == "enlist"):
-            for obj in hand:
-                card = cat.card(obj.card)
-                if isinstance(card, UnitCard) and card.cost <= gold:
-                    opts.append(Option(f"enlist:{obj.id}", f"Enlist {card.name} ({card.cost} gold)",
-                                       "enlist", obj.id))
-        for ab in hero.abilities if every or only == "ability" else ():
-            if cds.get(ab.id) == 0 and (main or ab.reaction) and targeting.can_announce(
-                cat, state, ab.targets, seat, None
+            enlists = self._enlists
+            for i in hand:
+                unit = enlists.get(objects[i].card)
+                if unit is not None and unit[0] <= gold:
+                    opts.append(offer("enlist", i, unit[1]))
+        for ab in abilities if every or only == "ability" else ():
+            if cds.get(ab.id) == 0 and (main or ab.reaction) and (
+                not ab.targets or targeting.can_announce(cat, state, ab.targets, seat, None)
             ):
-                tag = " (reaction)" if ab.reaction else ""
-                opts.append(Option(f"ability:{ab.id}", f"Use {ab.name}{tag}", "ability"))
-        for obj in hand if every or only == "action" else ():
-            card = cat.card(obj.card)
-            if not isinstance(card, ActionCard):
+                opts.append(ab.use)
+        plays = self._plays
+        for i in hand if every or only == "action" else ():
+            halves = plays.get(objects[i].card)
+            if halves is None:
                 continue
-            for i, half in enumerate(card.halves):
-                if half.cost <= gold and targeting.can_announce(
-                    cat, state, half.targets, seat, obj.id
+            for half, cost, targets, label in halves:
+                if cost <= gold and (
+                    not targets or targeting.can_announce(cat, state, targets, seat, i)
                 ):
-                    name = half.name or card.name
-                    opts.append(Option(f"action:{obj.id}:{i}", f"Play {name} ({half.cost} gold)",
-                                       "action", obj.id))
-        for obj in state.cards_in(board.territory(seat)) if every or only == "activate" else ():
-            if obj.controller != seat or obj.card not in cat.with_activated:
+                    opts.append(option(f"action:{i}:{half}", label, "action", i))
+        some = cat.with_activated
+        for i in state.zones[board.TERRITORIES[seat]].cards if every or only == "activate" else ():
+            obj = objects[i]
+            if obj.card not in some or obj.controller != seat:
                 continue
-            for i, act in enumerate(cat.abilities_of(obj)):
-                if act.cost is None or act.cost.gold > gold or (act.cost.exhaust and obj.exhausted):
+            for act in cat.kit(obj).activations:
+                if act.gold > gold or (act.exhaust and obj.exhausted):
                     continue
-                if targeting.can_announce(cat, state, act.targets, seat, obj.id):
+                if not act.targets or targeting.can_announce(cat, state, act.targets, seat, i):
                     opts.append(
-                        Option(
-                            f"activate:{obj.id}:{i}",
+                        option(
+                            f"activate:{i}:{act.index}",
                             f"{cat.display_name(obj)}: {act.text or 'activate'}",
                             "activate",
-                            obj.id,
+                            i,
                         )
                     )
         if main and (every or only == "unlock"):
-            unlocked_levels = {a.level for a in hero.abilities if a.id in cds}
-            for ab in hero.abilities:
-                if ab.id not in cds and ab.cost <= gold and (ab.level - 1) in unlocked_levels:
-                    opts.append(
-                        Option(f"unlock:{ab.id}", f"Unlock {ab.name} ({ab.cost} gold)", "unlock")
-                    )
+            unlocked_levels: set[int] | None = None
+            for ab in abilities:
+                if ab.id not in cds and ab.cost <= gold:
+                    if unlocked_levels is None:
+                        unlocked_levels = {a.level for a in abilities if a.id in cds}
+                    if (ab.level - 1) in unlocked_levels:
+                        opts.append(ab.unlock)
         return opts
 
     def pass_label(self, state: State, seat: int, frame: Frame) -> str:
@@ -133,24 +176,34 @@ class Maneuvers:
         return stops.wants_priority(self, state, seat, frame)
 
     def must_ask(self, state: State, seat: int, frame: Frame) -> bool:
-        """The current player is always asked in their own maneuver phase."""
-        return is_main(state, seat, frame)
+        """The current player is always asked in their own maneuver phase (`is_main`, written out:
+        asked of every seat at every step of every priority window)."""
+        return (frame.data.get("window") == "main" and seat == state.active
+                and not state.chain and state.battle is None)
 
     def could_respond(self, state: State, seat: int, frame: Frame | None = None) -> bool:
         """Whether, by public information, `seat` might have a reaction to play (an action card
-        in hand — its back is public —, a ready reaction ability, a usable activated ability)."""
+        in hand — its back is public —, a ready reaction ability, a usable activated ability).
+
+        Remembered until the next event changes the table: a round of passes asks it of each
+        seat in turn, and again of the seats asked after a pass."""
+        return state.cached(_RESPOND_KEYS[seat], lambda: self._could_respond(state, seat))
+
+    def _could_respond(self, state: State, seat: int) -> bool:
         cat, objects, zones = self.cat, state.objects, state.zones
-        for i in zones[board.hand(seat)].cards:
+        for i in zones[board.HANDS[seat]].cards:
             if objects[i].props.get("back") == "action":
                 return True
         props = state.players[seat].props
         cds: dict[str, int] = props.get("cooldowns") or {}
-        if any(cds.get(a) == 0 for a in cat.reactions(str(props["hero"]))):
-            return True
+        if cds:
+            for a in cat.reactions(str(props["hero"])):
+                if cds.get(a) == 0:
+                    return True
         some = cat.with_activated
-        for i in zones[board.territory(seat)].cards:
+        for i in zones[board.TERRITORIES[seat]].cards:
             obj = objects[i]
-            if obj.controller == seat and obj.card in some:
+            if obj.card in some and obj.controller == seat:
                 kit = cat.kit(obj)
                 if kit.activated_unexhausting or (kit.activated and not obj.exhausted):
                     return True
@@ -181,7 +234,8 @@ class Maneuvers:
         self.announcing.begin_maneuver(flow, seat, option, frame)
 
     def flush_triggers(self, flow: Flow) -> bool:
-        return self.announcing.flush_triggers(flow)
+        # speed: asked at every step of every priority window, where there is seldom a trigger
+        return bool(flow.state.pending_triggers) and self.announcing.flush_triggers(flow)
 
     def resolve_top(self, flow: Flow) -> None:
         self.resolving.resolve_top(flow)

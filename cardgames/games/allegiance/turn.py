@@ -13,6 +13,7 @@ from cardgames.engine.state import Frame, State
 from cardgames.games.allegiance import board, damage, drawing, entering
 from cardgames.games.allegiance.cards import Cards
 from cardgames.games.allegiance.events import GoldChanged
+from cardgames.games.allegiance.offers import option
 from cardgames.games.allegiance.schema import GearCard
 
 
@@ -99,14 +100,15 @@ class Turn:
             flow.emit(
                 ce.PlayerPropSet(seat, "cooldowns", {k: max(0, v - 1) for k, v in cds.items()})
             )
-        for obj in state.cards_in(board.territory(seat)):
-            if not obj.exhausted or obj.controller != seat:
-                continue
-            held = any(
-                "no_refresh" in self.cat.keywords(a) for a in board.attachments(state, obj.id)
-            )
-            if not held:
-                flow.emit(ce.ObjectChanged(obj.id, exhausted=False))
+        # which cards to refresh, all found before the first is refreshed (refreshing one changes
+        # no other's attachments: the table is not looked through again after each)
+        ready = [
+            obj for obj in state.cards_in(board.territory(seat))
+            if obj.exhausted and obj.controller == seat and not any(
+                "no_refresh" in self.cat.keywords(a) for a in board.attachments(state, obj.id))
+        ]
+        for obj in ready:
+            flow.emit(ce.ObjectChanged(obj.id, exhausted=False))
 
     def _cleanup(self, flow: Flow, seat: int) -> None:
         """Effects that last until the end of the turn finish (p.13)."""
@@ -131,9 +133,8 @@ class Turn:
                 )
         if state.globals.get("returns"):
             flow.emit(ce.GlobalSet("returns", {}))
-        for obj in list(state.objects.values()):
-            if obj.counters.get("hasty"):
-                flow.emit(ce.CounterAdded(obj.id, "hasty", -obj.counters["hasty"]))
+        for obj in [o for o in state.objects.values() if o.counters and o.counters.get("hasty")]:
+            flow.emit(ce.CounterAdded(obj.id, "hasty", -obj.counters["hasty"]))
         for obj in list(state.cards_in(board.REMOVED)):
             if state.players[obj.controller].eliminated:
                 # Its controller left the game meanwhile: it has nowhere to return (R79).
@@ -166,10 +167,10 @@ class Turn:
             n = len(state.zones[board.deck(d)].cards)
             if hakor and d in board.UNIT_DECKS:
                 opts.append(
-                    Option(f"deck:{d}", f"{d.title()} deck: mill its top card (Hakor)", "deck")
+                    option(f"deck:{d}", f"{d.title()} deck: mill its top card (Hakor)", "deck")
                 )
             else:
-                opts.append(Option(f"deck:{d}", f"Draw from the {d} deck ({n} left)", "deck"))
+                opts.append(option(f"deck:{d}", f"Draw from the {d} deck ({n} left)", "deck"))
         return Ask(seat, "draw", f"Draw a card ({frame.data['reason']}): choose a deck", opts)
 
     def draw_answer(self, flow: Flow, frame: Frame, option: Option) -> None:

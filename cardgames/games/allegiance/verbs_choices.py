@@ -15,6 +15,7 @@ from cardgames.engine.flow import Flow
 from cardgames.engine.state import GameObject
 from cardgames.games.allegiance import board, damage, drawing, entering
 from cardgames.games.allegiance.events import GoldChanged, hero_seat, is_hero
+from cardgames.games.allegiance.offers import offer
 from cardgames.games.allegiance.verbs_read import VerbBase
 
 
@@ -36,7 +37,7 @@ class ChoiceVerbs(VerbBase):
             hand = state.cards_in(board.hand(s))
             if not hand:
                 continue
-            opts = [Option(f"card:{o.id}", self.cat.display_name(o), "card", o.id) for o in hand]
+            opts = [offer("card", o.id, self.cat.display_name(o)) for o in hand]
             return Ask(s, "discard", "Discard a card of your choice", opts)
         for key in ctx.answer:
             oid = int(key.split(":")[1])
@@ -135,7 +136,7 @@ class ChoiceVerbs(VerbBase):
         cands = [u for u in board.units(state, ctx.controller)
                  if u.id not in picked and u.id not in keep]
         if not finished and cands:
-            opts = [Option(f"card:{u.id}", f"Destroy {self.cat.display_name(u)}", "card", u.id)
+            opts = [offer("card", u.id, f"Destroy {self.cat.display_name(u)}")
                     for u in cands]
             opts.append(Option("done", f"Done ({len(picked)} chosen)", "done"))
             return Ask(ctx.controller, "choose_card",
@@ -168,7 +169,7 @@ class ChoiceVerbs(VerbBase):
 
     def _pile_option(self, o: GameObject) -> Option:
         label = f"{self.cat.display_name(o)} ({o.props.get('back')} discard)"
-        return Option(f"card:{o.id}", label, "card", o.id)
+        return offer("card", o.id, label)
 
     # -- focus counters (Gondè Kyal) -----------------------------------------------------------
 

@@ -1,0 +1,68 @@
+"""Every `State.cached` query of the Allegiance rules, worked out afresh after each event of seeded
+games of every format and player count, equals the value remembered: none goes stale, whoever plays
+(keen and random bots) and whatever the seats' stop settings."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from cardgames.bots import make_bot
+from cardgames.engine.events import Event
+from cardgames.engine.flow import Flow
+from cardgames.engine.game import Game
+from cardgames.engine.state import State
+from cardgames.engine.stops import STOP_SETTINGS
+from cardgames.games import find_ruleset
+
+NAMES = ["Ann", "Ben", "Cleo", "Dov"]
+FORMATS = [("duel", 2), ("ffa", 3), ("ffa", 4), ("sworn-enemy", 3), ("sworn-enemy", 4), ("teams", 4)]
+DECISIONS = 600
+KEYS = ("allegiance.statics", "allegiance.attachments", "allegiance.attackers",
+        "allegiance.could_respond")
+"""The queries each format's games must have checked at least once (a key up to its first ':')."""
+
+
+@pytest.mark.parametrize("fmt, players", FORMATS)
+def test_remembered_queries_equal_a_fresh_computation(fmt: str, players: int,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    computes: dict[int, dict[str, Callable[[], Any]]] = {}
+    plain = State.cached
+
+    def recording(self: State, key: str, compute: Callable[[], Any]) -> Any:
+        computes.setdefault(id(self), {})[key] = compute
+        return plain(self, key, compute)
+
+    monkeypatch.setattr(State, "cached", recording)
+    checked: Counter[str] = Counter()
+
+    def check(flow: Flow, ev: Event) -> None:
+        state = flow.state
+        memo = state._memo
+        known = computes.get(id(state), {})
+        for key, value in list(memo.items()):
+            state._memo = {}  # afresh: a query that asks another works that one out again too
+            try:
+                fresh = known[key]()
+            finally:
+                state._memo = memo
+            assert fresh == value, f"{fmt}-{players}p: {key} is stale after event {len(flow.events)} ({ev.TYPE})"
+            checked[key.partition(":")[0]] += 1
+
+    ruleset = find_ruleset("allegiance")
+    for seed in (1, 2, 3):
+        rng = random.Random(f"{fmt}/{players}/{seed}")
+        stops = {n: rng.choice(STOP_SETTINGS) for n in NAMES[:players]} if seed == 3 else None
+        game = Game.new(ruleset, NAMES[:players], seed, {"format": fmt, "stop": stops})
+        game.flow.listeners.append(check)
+        bot = make_bot("keen" if seed != 2 else "random", seed)
+        for _ in range(DECISIONS):
+            if game.outcome is not None:
+                break
+            game.choose(bot.choose(game.decision))
+    missing = [k for k in KEYS if not checked[k]]
+    assert not missing, f"{fmt}-{players}p: never checked {missing} (the check would prove nothing)"
