@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardgames.engine import core_events as ce
 from cardgames.engine.flow import Flow
-from cardgames.engine.state import Json
+from cardgames.engine.state import Json, State
 from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.context import Rules
@@ -104,10 +104,13 @@ def check_state(rules: Rules, flow: Flow) -> bool:
     state = flow.state
     if state.outcome is not None:
         return False
-    dead = doomed(rules, flow)  # asked at every step: found again only after an event that may change it
-    for oid in dead:
-        destroy(rules, flow, oid, "died")
-    losers = [p.seat for p in state.players if not p.eliminated and p.counters.get("life", 0) <= 0]
+    # asked at every step: remembered until the table changes, and the doomed units are found again only where
+    # an event may have changed them
+    dead, losers = state.cached("state-check", lambda: (doomed(rules, flow), _losers(state)))
+    if dead:
+        for oid in dead:
+            destroy(rules, flow, oid, "died")
+        losers = _losers(state)
     for s in losers:
         flow.emit(ce.PlayerEliminated(s, "life reached 0"))
     if losers:
@@ -128,6 +131,11 @@ def check_state(rules: Rules, flow: Flow) -> bool:
             for s in losers:
                 leave_the_game(rules, flow, s)
     return bool(dead or losers)
+
+
+def _losers(state: State) -> list[int]:
+    """The players still in the game at 0 life or less."""
+    return [p.seat for p in state.players if not p.eliminated and p.counters.get("life", 0) <= 0]
 
 
 def end_match(flow: Flow, pair: list[int], reason: str) -> None:

@@ -4,7 +4,8 @@ Zones: `deck` (the shared live-draft deck) or `deck:<seat>` (constructed), `hand
 `pack:<seat>` (the pack a player holds; only they see it), `bin:<seat>`, `resources:<seat>`
 (dormant resources lie face down), `region:<seat>` (the units and spell tokens in that player's
 region, visitors included; joint teams share the region of the team's first seat), `stack` (cards
-on their way while on the stack) and `erased` (tokens and unstable cards removed from the game).
+on their way while on the stack), `mods` (mod cards, attached to their hosts) and `erased` (tokens and
+unstable cards removed from the game).
 
 Every rules query that concerns "the region" takes the region it happens in: nothing in one
 region sees another (rulebook: Regions and local effects).
@@ -21,6 +22,10 @@ PACK = 10
 FIRST_DRAW = 2
 MAX_ACTIVATIONS = 2
 SHARD_AFFINITY = 3
+
+
+MODS = "mods"
+"""The public zone where mod cards lie, each attached to its host (mods.py); made with the first mod applied."""
 
 
 def hand(seat: int) -> str:
@@ -101,7 +106,11 @@ def exists(state: State, obj: GameObject) -> bool:
 
 def in_region(state: State, reg: int) -> list[GameObject]:
     """Every permanent in play in region `reg` that exists for the rules now (units and spell tokens)."""
-    return [o for o in (state.objects[i] for i in state.zones[region(reg)].cards) if exists(state, o)]
+    objects, battle = state.objects, state.battle
+    if battle and battle.get("phase") == 1:
+        absent = battle.get("counter", ())
+        return [objects[i] for i in state.zones[region(reg)].cards if i not in absent]
+    return [objects[i] for i in state.zones[region(reg)].cards]
 
 
 def present(state: State, reg: int) -> list[int]:
