@@ -16,7 +16,7 @@ from kit.fuzz import NAMES, Format, with_keen
 from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow
 from cardgames.engine.game import Game
-from cardgames.games.algomancy import board, checks, lethal, restat
+from cardgames.games.algomancy import board, lethal, restat
 from cardgames.games.algomancy.rules import Algomancy
 from cardgames.games.algomancy.table import MODS
 
@@ -66,26 +66,29 @@ def test_shared_stats_are_the_plain_ones_after_every_event(name: str) -> None:
     _finish(game, rng, pick)
 
 
-def _checking(counts: Counter[str]) -> object:
-    """A stand-in for the state check's `doomed` that holds it to the plain answer, with every unit's defense."""
-    def doomed(rules: Algomancy, flow: Flow) -> list[int]:
+def _checking(counts: Counter[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hold the state checks' kept answer (its doomed units, every unit's stats), each time it is brought up to date
+    (for a state check, or for the stats of the damage step), to the plain one."""
+    up_to_date = lethal._up_to_date
+
+    def checked(rules: Algomancy, flow: Flow) -> lethal._Known:
         before = lethal._KNOWN.get(flow)
-        answer = lethal.doomed(rules, flow)
-        known = lethal._KNOWN[flow]
+        known = up_to_date(rules, flow)
         counts["checks"] += 1
         counts["afresh" if known is not before else "brought up to date"] += 1
         state, where = flow.state, f"event {len(flow.events)}"
-        assert answer == ref.doomed(RULES, state), where
-        assert known.defense == {o.id: ref.stats(RULES, state, o)[1] for o in ref.units_in_play(RULES, state)}, where
-        assert list(known.defense) == [o.id for o in ref.units_in_play(RULES, state)], where
-        return answer
-    return doomed
+        assert known.dead == ref.doomed(RULES, state), where
+        units = ref.units_in_play(RULES, state)
+        assert list(known.stats.items()) == [(o.id, ref.stats(RULES, state, o)) for o in units], where
+        return known
+
+    monkeypatch.setattr(lethal, "_up_to_date", checked)
 
 
 @pytest.mark.parametrize("name", CHECKED)
 def test_state_check_answer_brought_up_to_date_is_the_plain_one(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     counts: Counter[str] = Counter()
-    monkeypatch.setattr(checks, "doomed", _checking(counts))
+    _checking(counts, monkeypatch)
     for seed, keen in ((1, False), (2, True)):
         game, rng, pick = _game(name, seed, keen)
         _finish(game, rng, pick)
@@ -96,7 +99,7 @@ def test_state_check_answer_brought_up_to_date_is_the_plain_one(name: str, monke
 def test_a_stale_state_check_answer_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The comparison above fails a kept answer that events have made wrong (here: every event ignored)."""
     monkeypatch.setattr(restat, "changes", lambda *args: restat.NOTHING)
-    monkeypatch.setattr(checks, "doomed", _checking(Counter()))
+    _checking(Counter(), monkeypatch)
     game, rng, pick = _game("draft", 2, keen=True)
     with pytest.raises(AssertionError):
         _finish(game, rng, pick)

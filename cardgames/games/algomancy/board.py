@@ -181,10 +181,12 @@ def region_statics(rules: Rules, state: State, reg: int) -> Sources:
     def compute() -> Sources:
         out = []
         cat, mods = rules.cat, _mods_index(state)
+        static_cards = cat.static_cards
         for src in t.in_region(state, reg):
-            statics = _statics(cat, mods, src)
-            if statics:
-                out.append((src, statics))
+            if src.card in static_cards or src.id in mods:
+                statics = _statics(cat, mods, src)
+                if statics:
+                    out.append((src, statics))
         return out
     return state.cached(f"region-statics:{reg}", compute)
 

@@ -93,6 +93,8 @@ class Catalog:
         self._statics = {cid: _stat_statics(card.abilities) + _stat_statics(_augment(card))
                          for cid, card in cards.items()}
         self._mod_statics = {cid: _stat_statics(_augment(card)) for cid, card in cards.items()}
+        self.static_cards = frozenset(cid for cid, statics in self._statics.items() if statics)
+        """The cards with a stat-changing static of their own (`statics`)."""
         self.positional = frozenset(cid for cid in cards if any(
             st.to == "adjacent_allies" or st.while_ == "back_row"
             for st in self._statics[cid] + self._mod_statics[cid]))

@@ -7,6 +7,7 @@ from cardgames.engine.flow import Flow
 from cardgames.engine.state import Json, State
 from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
+from cardgames.games.algomancy.board import mods_on
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.events import CardDrawn, MatchEnded
 from cardgames.games.algomancy.lethal import doomed
@@ -53,7 +54,7 @@ def detach_all(flow: Flow, host: int, to: str) -> None:
     """The host leaves play: its mods go to `to` (each to its owner's bin, or erased) and its graft
     list is forgotten (rulebook: Permadeath)."""
     state = flow.state
-    for m in [m for m in state.objects.values() if m.attached_to == host]:
+    for m in list(mods_on(state, state.objects[host])):
         home = t.home_seat(m)
         flow.emit(ce.ObjectMoved(m.id, t.bin_(home) if to == "bin" and home >= 0 else "erased", reset=True))
         if m.props.get("mod"):
@@ -73,7 +74,7 @@ def to_bin(rules: Rules, flow: Flow, obj: int) -> None:
     """A card goes to its owner's bin; tokens and unstable cards are erased instead (R51)."""
     o = flow.state.objects[obj]
     card = rules.cards[o.card]
-    mods = [m for m in flow.state.objects.values() if m.attached_to == obj]
+    mods = mods_on(flow.state, o)
     home = t.home_seat(o)
     erase = card.is_token or bool(o.props.get("unstable")) or bool(mods) or home < 0
     detach_all(flow, obj, "erased")  # permadeath: a modded card and all its mods are erased together

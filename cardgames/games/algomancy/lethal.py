@@ -12,25 +12,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow
-from cardgames.engine.state import State
+from cardgames.engine.state import GameObject, State
 from cardgames.games.algomancy import restat
 from cardgames.games.algomancy import table as t
 from cardgames.games.algomancy.board import inputs, region_statics, stats_in, units_in_play
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.restat import formed, may_change
 
-__all__ = ["doomed", "doomed_now", "formed", "kept", "may_change"]
+__all__ = ["doomed", "doomed_now", "formed", "kept", "may_change", "stats_now"]
 
 
 def doomed_now(rules: Rules, state: State) -> list[int]:
     """The units in play with lethal damage or defense ≤ 0 (or a deadly hit), region by region."""
     return [o.id for o, (_, defense) in units_in_play(rules, state)
             if defense <= 0 or o.counters.get("damage", 0) >= defense or o.props.get("deadly_hit")]
+
+
+Stats = dict[int, tuple[int, int]]
+"""Every unit in play, region by region in zone order, with its power and defense (board.stats_of)."""
 
 
 @dataclass
@@ -43,8 +48,8 @@ class _Known:
     mark: int
     folded: int
     sight: restat.Sight
-    defense: dict[int, int]
-    """Every unit in play then, region by region in zone order, with its defense."""
+    stats: Stats
+    """Never changed in place: brought up to date, it is a new dict (`stats_now` hands it out)."""
     dead: list[int]
 
 
@@ -74,14 +79,31 @@ def kept(flow: Flow) -> list[int] | None:
     return list(known.dead)
 
 
-def _look(rules: Rules, state: State, old: dict[int, int], dirty: set[int], regions: set[str]
-          ) -> tuple[dict[int, int], list[int], dict[int, tuple[str, int]]]:
-    """(every unit's defense, the doomed units, every card in a region's zone and controller), region by region:
-    a unit's defense is worked out again if it is `dirty`, new, or in one of `regions`; else it is `old`'s."""
+def _doomed(objects: dict[int, GameObject], stats: Stats, before: list[int] | None = None,
+            touched: AbstractSet[int] = frozenset()) -> list[int]:
+    """The doomed units of `stats`; when none was `before` and only the `touched` units' stats, damage or deadly
+    hit may have changed since, only theirs are looked at."""
+    if before is not None and not before:
+        for oid in touched:
+            now = stats.get(oid)
+            if now is not None and (now[1] <= 0 or objects[oid].counters.get("damage", 0) >= now[1]
+                                    or objects[oid].props.get("deadly_hit")):
+                break
+        else:
+            return []
+    return [oid for oid, (_, d) in stats.items()
+            if d <= 0 or objects[oid].counters.get("damage", 0) >= d or objects[oid].props.get("deadly_hit")]
+
+
+def _look(rules: Rules, state: State, old: Stats, dirty: AbstractSet[int], regions: set[str]
+          ) -> tuple[Stats, restat.Place, set[int]]:
+    """(every unit's stats, every card in a region's zone and controller, the units worked out again), region by
+    region: a unit's stats are worked out again if it is `dirty`, new, or in one of `regions`; else they are
+    `old`'s."""
     cards, objects = rules.cards, state.objects
-    defense: dict[int, int] = {}
-    dead: list[int] = []
-    place: dict[int, tuple[str, int]] = {}
+    stats: Stats = {}
+    place: restat.Place = {}
+    again: set[int] = set()
     given = None
     for z in state.zones.values():
         zid = z.id
@@ -96,50 +118,48 @@ def _look(rules: Rules, state: State, old: dict[int, int], dirty: set[int], regi
             place[oid] = (zid, o.controller)
             if not cards[o.card].is_unit:
                 continue
-            d = old.get(oid)
-            if d is None or whole or oid in dirty:
+            now = old.get(oid)
+            if now is None or whole or oid in dirty:
                 if given is None:
                     given = inputs(state)
                 if sources is None:
                     sources = region_statics(rules, state, reg)
-                d = stats_in(rules, state, given, o, reg, sources)[1]
-            defense[oid] = d
-            if d <= 0 or o.counters.get("damage", 0) >= d or o.props.get("deadly_hit"):
-                dead.append(oid)
-    return defense, dead, place
+                now = stats_in(rules, state, given, o, reg, sources)
+                again.add(oid)
+            stats[oid] = now
+    return stats, place, again
 
 
 def _found(rules: Rules, state: State, log: list[Event]) -> _Known:
     """The answer worked out afresh."""
-    defense, dead, place = _look(rules, state, {}, set(), set())
-    return _Known(state, log, len(log), state.folded, restat.sight(rules, state, place), defense, dead)
+    stats, place, _ = _look(rules, state, {}, set(), set())
+    return _Known(state, log, len(log), state.folded, restat.sight(rules, state, place), stats,
+                  _doomed(state.objects, stats))
 
 
 def _restat(rules: Rules, state: State, known: _Known, change: restat.Change) -> None:
     """Bring `known` up to date after `change` (no card moved into or out of sight)."""
-    defense, objects = known.defense, state.objects
-    given = None
-    for oid in change.dirty:
-        if oid in defense:
-            o = objects[oid]
-            reg = t.region_seat(o.zone)
-            if given is None:
-                given = inputs(state)
-            defense[oid] = stats_in(rules, state, given, o, reg, region_statics(rules, state, reg) if reg is not None
-                                    else [])[1]
-    dead = []
-    for oid, d in defense.items():
-        o = objects[oid]
-        if d <= 0 or o.counters.get("damage", 0) >= d or o.props.get("deadly_hit"):
-            dead.append(oid)
-    known.dead = dead
+    objects = state.objects
+    stats = known.stats
+    if change.dirty:
+        stats = known.stats = dict(stats)
+        given = None
+        for oid in change.dirty:
+            if oid in stats:
+                o = objects[oid]
+                reg = t.region_seat(o.zone)
+                if given is None:
+                    given = inputs(state)
+                stats[oid] = stats_in(rules, state, given, o, reg,
+                                      region_statics(rules, state, reg) if reg is not None else [])
+    known.dead = _doomed(objects, stats, known.dead, change.dirty | change.hurt)
     if change.formations is not None:
         known.sight = restat.moved_on(rules, state, known.sight, known.sight.place, change)
 
 
-def doomed(rules: Rules, flow: Flow) -> list[int]:
-    """The units a state check destroys now (the same as `doomed_now`): the answer found before through `flow`,
-    brought up to date where the events since may have changed it."""
+def _up_to_date(rules: Rules, flow: Flow) -> _Known:
+    """The answer found before through `flow`, brought up to date where the events since may have changed it
+    (or found afresh)."""
     state, log = flow.state, flow.events
     known = _current(flow)
     if known is None:
@@ -149,12 +169,25 @@ def doomed(rules: Rules, flow: Flow) -> list[int]:
         if change is None:
             known = _KNOWN[flow] = _found(rules, state, log)
         else:
-            if change.moved:
-                units, regions = restat.reach(rules, state, known.sight, change.moved)
-                known.defense, known.dead, place = _look(rules, state, known.defense,
-                                                         {*change.dirty, *change.moved, *units}, regions)
+            if change.moved or change.flipped:
+                units, regions = restat.reach(rules, state, known.sight, change)
+                known.stats, place, again = _look(rules, state, known.stats,
+                                                  {*change.dirty, *change.moved, *units}, regions)
+                known.dead = _doomed(state.objects, known.stats, known.dead, again | change.hurt)
                 known.sight = restat.moved_on(rules, state, known.sight, place, change)
             elif change.looked:
                 _restat(rules, state, known, change)
             known.mark, known.folded = len(log), state.folded
-    return list(known.dead)
+    return known
+
+
+def doomed(rules: Rules, flow: Flow) -> list[int]:
+    """The units a state check destroys now (the same as `doomed_now`): the answer found before through `flow`,
+    brought up to date where the events since may have changed it."""
+    return list(_up_to_date(rules, flow).dead)
+
+
+def stats_now(rules: Rules, flow: Flow) -> Stats:
+    """Every unit in play with its power and defense now (each the same as `board.stats_of`), from the state
+    check's answer brought up to date; not to be changed by the caller."""
+    return _up_to_date(rules, flow).stats

@@ -18,7 +18,7 @@ from typing import Any
 
 from cardgames.engine import core_events as ce
 from cardgames.engine.events import Event
-from cardgames.engine.state import State
+from cardgames.engine.state import GameObject, State
 from cardgames.games.algomancy import events as ae
 from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy.board import formations, region_statics, statics_of
@@ -144,11 +144,15 @@ class Change:
     """Cards in sight that moved (and so lost their counters) or changed controller."""
     looked: bool
     """Whether anything may have changed at all (a unit's damage or a deadly hit, too): else the answer stands."""
+    hurt: AbstractSet[int]
+    """Cards in sight whose damage or deadly hit may have changed."""
     formations: tuple[Columns, tuple[int, ...], bool] | None = None
     """The battle's columns, absent counter-attackers and `formed` now, if the formations changed."""
+    flipped: AbstractSet[int] = frozenset()
+    """Counter-attackers who stopped or started existing for the rules (board.Inputs.absent)."""
 
 
-NOTHING = Change(frozenset(), frozenset(), False)
+NOTHING = Change(frozenset(), frozenset(), False, frozenset())
 """No event since the answer touched anything it rests on."""
 
 
@@ -187,6 +191,7 @@ def changes(rules: Rules, state: State, seen: Sight, log: list[Event], mark: int
     damage the answer `seen` rests on; None if they may have changed any unit's stats."""
     dirty: set[int] = set()
     moved: set[int] = set()
+    hurt: set[int] = set()
     looked = battle = False
     unformed: bool | None = None
     watched, objects, kinds = seen.watched, state.objects, _KINDS
@@ -211,16 +216,21 @@ def changes(rules: Rules, state: State, seen: Sight, log: list[Event], mark: int
                 looked = True
                 if ev.name in COUNTER_KINDS:
                     dirty.add(ev.id)
+                else:
+                    hurt.add(ev.id)
         elif kind == _PROP:
             if ev.key in STAT_PROPS and (ev.id in watched or _in_sight(state, ev.id)):
                 if ev.key == "base":
                     dirty.add(ev.id)
-                elif ev.key != "deadly_hit":
+                elif ev.key == "deadly_hit":
+                    hurt.add(ev.id)
+                else:
                     return None  # own attributes: the unit's column shares them
                 looked = True
         elif kind == _DAMAGE:
             if ae.seat_of_ref(ev.target) is None and (ev.target in watched or _in_sight(state, ev.target)):
                 looked = True
+                hurt.add(ev.target)
         elif kind == _BATTLE:
             if unformed is None:
                 unformed = not seen.formed and not formed(state)
@@ -233,43 +243,55 @@ def changes(rules: Rules, state: State, seen: Sight, log: list[Event], mark: int
             return None
     if not (looked or battle or moved):
         return NOTHING
-    found = None
-    if battle:
-        columns, absent = _formations(state)
-        if absent != seen.absent or seen.positional or _positional(rules, state, moved):
-            return None
-        old = seen.columns
-        dirty.update(u for u in old.keys() | columns.keys() if old.get(u) != columns.get(u))
-        found = (columns, absent, formed(state))
-    return Change(dirty, moved, True, found)
+    if not battle:
+        return Change(dirty, moved, True, hurt)
+    if seen.positional or _positional(rules, state, moved):
+        return None
+    columns, absent = _formations(state)
+    old = seen.columns
+    dirty.update(u for u in old.keys() | columns.keys() if old.get(u) != columns.get(u))
+    flipped = set(absent).symmetric_difference(seen.absent)
+    dirty |= flipped
+    return Change(dirty, moved, True, hurt, (columns, absent, formed(state)), flipped)
 
 
-def reach(rules: Rules, state: State, seen: Sight, moved: AbstractSet[int]) -> tuple[set[int], set[str]]:
-    """(the units, the regions whose every unit) whose stats the `moved` cards may have changed, besides
-    their own: where a card was and where it is now, if it has a static for others there, or a static there
-    counts its units (for a card that changed region or controller)."""
+def _reach(rules: Rules, state: State, o: GameObject, zone: str, units: set[int], regions: set[str]) -> None:
+    """Add to `units` and `regions` those whose stats card `o` coming to or leaving region `zone` (or starting or
+    ceasing to exist there) may change besides its own: all of it if `o` has a static for others, or a static
+    there counts its units for others; the card whose static counts them for itself."""
+    if zone in regions:
+        return
+    if any(st.to != "me" for st in statics_of(rules, state, o)):
+        regions.add(zone)
+        return
+    reg = region_seat(zone)
+    assert reg is not None
+    for src, statics in region_statics(rules, state, reg):
+        if any(st.per == "other_ally_in_region" for st in statics):
+            if any(st.to != "me" for st in statics):
+                regions.add(zone)
+                return
+            units.add(src.id)
+
+
+def reach(rules: Rules, state: State, seen: Sight, change: Change) -> tuple[set[int], set[str]]:
+    """(the units, the regions whose every unit) whose stats the cards of `change` that moved (where they were,
+    where they are now) or that started or stopped existing may have changed, besides their own."""
     units: set[int] = set()
     regions: set[str] = set()
-    for oid in moved:
-        o = state.objects[oid]
+    objects = state.objects
+    for oid in change.moved:
+        o = objects[oid]
         before = seen.place.get(oid)
         after = (o.zone, o.controller) if o.zone.startswith("region:") else None
-        if before == after:
-            continue
-        for where in (before, after):
-            if where is None or where[0] in regions:
-                continue
-            if any(st.to != "me" for st in statics_of(rules, state, o)):
-                regions.add(where[0])
-                continue
-            reg = region_seat(where[0])
-            assert reg is not None
-            for src, statics in region_statics(rules, state, reg):
-                if any(st.per == "other_ally_in_region" for st in statics):
-                    if any(st.to != "me" for st in statics):
-                        regions.add(where[0])
-                        break
-                    units.add(src.id)
+        if before != after:
+            for where in (before, after):
+                if where is not None:
+                    _reach(rules, state, o, where[0], units, regions)
+    for oid in change.flipped:
+        o = objects[oid]
+        if o.zone.startswith("region:"):
+            _reach(rules, state, o, o.zone, units, regions)
     return units, regions
 
 
