@@ -48,7 +48,7 @@ class Planning:
                     flow.emit(ce.ObjectChanged(obj.id, exhausted=False))
             if state.players[s].props.get("activations"):
                 flow.emit(ce.PlayerPropSet(s, "activations", 0))
-        marked = [o for o in state.objects.values() if o.props.get("used") or o.props.get("graft_used")]
+        marked = [o for o in state.objects.values() if "used" in o.props or "graft_used" in o.props]
         for obj in marked:  # each one's marks change only here, after it was picked out
             for mark in ("used", "graft_used"):
                 if obj.props.get(mark):

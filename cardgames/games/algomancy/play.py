@@ -47,13 +47,14 @@ class Play:
         rules = self.rules
         cards = rules.cards
         opts: list[Option] = []
+        means = t.means(state, seat, cards)
         for obj in state.cards_in(t.hand(seat)):
             card = cards[obj.card]
-            if self.can_play(state, seat, card, window, reg):
+            if self._can_play(state, seat, card, window, reg, means):
                 opts.append(Option(f"play:{obj.id}", self.play_label(state, obj, card), "play", obj.id))
         for obj in state.cards_in(t.bin_(seat)):  # "you may play me from your bin", in any window its timing allows
             card = cards[obj.card]
-            if card.from_bin and self.can_play(state, seat, card, window, reg):
+            if card.from_bin and self._can_play(state, seat, card, window, reg, means):
                 opts.append(Option(f"play:{obj.id}", f"{self.play_label(state, obj, card)} from your bin",
                                    "play", obj.id))
         opts += mods.options(rules, state, seat, window, reg)
@@ -116,9 +117,14 @@ class Play:
         return legal.timing_ok(card, window)
 
     def can_play(self, state: State, seat: int, card: Card, window: str, reg: int) -> bool:
-        if card.kind not in ("unit", "spell", "spell_unit") or not self.timing_ok(card, window):
+        return self._can_play(state, seat, card, window, reg, t.means(state, seat, self.rules.cards))
+
+    def _can_play(self, state: State, seat: int, card: Card, window: str, reg: int,
+                  means: tuple[int, dict[str, int]]) -> bool:
+        """`can_play`, the player's `means` (table.means) given."""
+        if card.kind not in ("unit", "spell", "spell_unit") or not legal.timing_ok(card, window):
             return False
-        if t.mana(state, seat) < card.cost or not t.meets_affinity(state, seat, card, self.rules.cards):
+        if not t.affords(means, card):
             return False
         if card.play is not None:
             extra = card.play.extra_cost

@@ -160,10 +160,13 @@ def _affinity(state: State, seat: int, cards: dict[str, Card]) -> dict[str, int]
     changed by the caller."""
     def compute() -> dict[str, int]:
         out: dict[str, int] = {}
-        for obj in active_resources(state, seat):
-            gives = cards[obj.card].affinity_gives
-            if gives is not None:
-                out[gives] = out.get(gives, 0) + 1
+        objects = state.objects
+        for i in state.zones[resources(seat)].cards:
+            obj = objects[i]
+            if not obj.props.get("face_down"):
+                gives = cards[obj.card].affinity_gives
+                if gives is not None:
+                    out[gives] = out.get(gives, 0) + 1
         return out
     return state.cached(f"affinity:{seat}:{id(cards)}", compute)
 
@@ -176,7 +179,22 @@ def affinity(state: State, seat: int, cards: dict[str, Card]) -> dict[str, int]:
 def mana(state: State, seat: int) -> int:
     """Mana a player can pay now: their active, unexpended resources (each gives 1 per turn); remembered until
     the table changes, as every card a player might play asks it."""
-    return state.cached(f"mana:{seat}", lambda: sum(1 for o in active_resources(state, seat) if not o.exhausted))
+    def compute() -> int:
+        objects = state.objects
+        return sum(1 for i in state.zones[resources(seat)].cards
+                   if not (o := objects[i]).exhausted and not o.props.get("face_down"))
+    return state.cached(f"mana:{seat}", compute)
+
+
+def means(state: State, seat: int, cards: dict[str, Card]) -> tuple[int, dict[str, int]]:
+    """(`mana`, `affinity`) of a player now, for `affords`: the affinity not to be changed by the caller."""
+    return mana(state, seat), _affinity(state, seat, cards)
+
+
+def affords(means_now: tuple[int, dict[str, int]], card: Card) -> bool:
+    """Whether a player with these `means` can pay `card`'s cost and meets its affinity."""
+    have_mana, have = means_now
+    return have_mana >= card.cost and (not card.affinity or all(have.get(e, 0) >= n for e, n in card.affinity.items()))
 
 
 def meets_affinity(state: State, seat: int, card: Card, cards: dict[str, Card]) -> bool:
