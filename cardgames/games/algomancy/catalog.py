@@ -95,6 +95,8 @@ class Catalog:
         self._mod_statics = {cid: _stat_statics(_augment(card)) for cid, card in cards.items()}
         self.static_cards = frozenset(cid for cid, statics in self._statics.items() if statics)
         """The cards with a stat-changing static of their own (`statics`)."""
+        self.mod_cards = frozenset(cid for cid, c in cards.items() if c.augment is not None or c.graft is not None)
+        """The cards that may be applied as a mod (an augment or a graft: mods.mod_kind)."""
         self.positional = frozenset(cid for cid in cards if any(
             st.to == "adjacent_allies" or st.while_ == "back_row"
             for st in self._statics[cid] + self._mod_statics[cid]))

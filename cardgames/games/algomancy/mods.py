@@ -61,10 +61,13 @@ def options(rules: Rules, state: State, seat: int, window: str, reg: int) -> lis
     """Mods from hand or bin in deployment; viruses from hand and ambushes in battle."""
     out: list[Option] = []
     name = rules.card_name
-    means = t.means(state, seat, rules.cards)
     if window == "deploy":
+        mod_cards = rules.cat.mod_cards
+        means = t.means(state, seat, rules.cards)
         for zone, where in ((t.hand(seat), ""), (t.bin_(seat), " from your bin")):
             for obj in state.cards_in(zone):
+                if obj.card not in mod_cards:
+                    continue
                 card = rules.cards[obj.card]
                 kind = mod_kind(card)
                 if kind is None or not timing_ok(card, "deploy") or not t.affords(means, card):
@@ -74,6 +77,7 @@ def options(rules: Rules, state: State, seat: int, window: str, reg: int) -> lis
                     out.append(Option(f"mod:{obj.id}", f"{verb} {name(state, obj)}{where} ({card.cost} mana)",
                                       "mod", obj.id))
     elif window.startswith("battle"):
+        means = t.means(state, seat, rules.cards)
         for obj in state.cards_in(t.hand(seat)):
             card = rules.cards[obj.card]
             if not (card.virus or card.ambush) or not t.affords(means, card):

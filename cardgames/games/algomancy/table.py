@@ -194,7 +194,14 @@ def means(state: State, seat: int, cards: dict[str, Card]) -> tuple[int, dict[st
 def affords(means_now: tuple[int, dict[str, int]], card: Card) -> bool:
     """Whether a player with these `means` can pay `card`'s cost and meets its affinity."""
     have_mana, have = means_now
-    return have_mana >= card.cost and (not card.affinity or all(have.get(e, 0) >= n for e, n in card.affinity.items()))
+    if have_mana < card.cost:
+        return False
+    for e, n in card.affinity.items():  # a loop, not all(): it runs for every card in hand at every window
+        if have.get(e, 0) < n:
+            break
+    else:
+        return True
+    return False
 
 
 def meets_affinity(state: State, seat: int, card: Card, cards: dict[str, Card]) -> bool:
