@@ -180,10 +180,11 @@ def region_statics(rules: Rules, state: State, reg: int) -> Sources:
     """The permanents in region `reg` that have stat-changing statics, with them, in order."""
     def compute() -> Sources:
         out = []
-        cat, mods = rules.cat, _mods_index(state)
-        static_cards = cat.static_cards
-        for src in t.in_region(state, reg):
-            if src.card in static_cards or src.id in mods:
+        cat, mods, objects = rules.cat, _mods_index(state), state.objects
+        static_cards, absent = cat.static_cards, formations(state).absent
+        for i in state.zones[t.region(reg)].cards:  # table.in_region, without a list of every card
+            src = objects[i]
+            if (src.card in static_cards or i in mods) and i not in absent:
                 statics = _statics(cat, mods, src)
                 if statics:
                     out.append((src, statics))

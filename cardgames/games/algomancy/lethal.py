@@ -1,14 +1,15 @@
 """The units a state check destroys (lethal damage, defense ≤ 0, a deadly hit), kept and brought up to date."""
 
-# A state check is asked after almost every step of the rules, and finding the doomed units means working
-# out the stats of every unit in play. Most events between two checks (a phase begins, a card is drawn, a
-# battle moves to its next step) change nothing those stats read, so the last answer is kept with the
-# place in the log where it was found. It is kept with each unit's defense then: after events that change
-# only some units' stats (`restat.py` says which: counters on a unit, a formation declared, a unit moving
-# where no static reads it) only theirs are worked out again; after any other, every unit's.
+# A state check is asked after almost every step of the rules (check_state remembers its answer until the
+# table changes), and finding the doomed units means working out the stats of every unit in play. Most events
+# between two checks (a phase begins, a card is drawn, a battle moves to its next step) change nothing those
+# stats read, so the last answer is kept, with every unit's stats and the place in the log where it was
+# found. After events that change only some units' stats (`restat.py` says which: counters on a unit, a
+# formation declared, a unit moving where no static reads it) only theirs are worked out again; after any
+# other, every unit's. The damage step reads the kept stats too (`stats_now`).
 # tests/algomancy/test_lethal.py compares the kept answer (`kept`) with `doomed_now` after every event of
-# random games of every format, and the answer and the defenses brought up to date with a fresh look at
-# every check.
+# random games of every format; tests/algomancy/test_stat_caches.py compares the answer and every unit's
+# stats, each time they are brought up to date, with the plain way (stats_reference.py).
 
 from __future__ import annotations
 

@@ -4,10 +4,12 @@
 # its column in a formation, and the statics of its region (their sources, where those stand, who controls
 # what, which units exist for the rules). Between two state checks most events touch none of it; some touch
 # only named units: counters or a base on a unit, a modifier on it, a formation declared or broken (each unit
-# whose column is no longer what it was), a card moving or changing hands where no static reads it (the
-# card itself). Anything else — a mod attached, a static source moving, a counter-attacker leaving, a static
-# that reads adjacency or the back row while a formation changes, an event not known here — means looking
-# at every unit again. Only the start and the end of the events matter: stats read the table as it is now.
+# whose column is no longer what it was), a card moving, changing hands or (a counter-attacker) starting or
+# ceasing to exist where no static reads it (the card itself, and a card whose static counts units for
+# itself). A card with a static for others doing so, or where a static counts units for others, means every
+# unit of its regions. Anything else — a mod attached, a static that reads adjacency or the back row while a
+# formation changes, an event not known here — means looking at every unit again. Only the start and the end
+# of the events matter: stats read the table as it is now.
 
 from __future__ import annotations
 
