@@ -1,5 +1,6 @@
 """State checks (rulebook: Units, lethal damage and defense ≤ 0): the doomed units kept between events
-(lethal.py) are always the ones a full look at the table finds, after every event of random games."""
+(lethal.py) are always the ones a full look at the table finds, after every event of random games (and, brought
+up to date, at every state check: test_stat_caches.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow
 from cardgames.engine.game import Game
 from cardgames.engine.state import State
-from cardgames.games.algomancy import lethal
+from cardgames.games.algomancy import checks, lethal
 from cardgames.games.algomancy.board import stats_of
 from cardgames.games.algomancy.checks import check_state
 from cardgames.games.algomancy.lethal import doomed, doomed_now, kept, may_change
@@ -37,16 +38,18 @@ def units_in_play(state: State) -> list[tuple[int, tuple[int, int], int, bool]]:
 
 def _play(fmt: Format, pick: object, seed: int, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
     """Play one random game; after every event where an answer is kept, the units it rests on are as they were
-    when it was found (stats, damage, deadly hit: stronger than the same answer). (kept, events) counts."""
+    when it was found or last brought up to date (stats, damage, deadly hit: stronger than the same answer).
+    (kept, events) counts."""
     rng = random.Random(f"lethal/{fmt.name}/{seed}")
     hits = [0, 0]
     found: dict[int, list[tuple[int, tuple[int, int], int, bool]]] = {}
 
-    def full(rules: Algomancy, state: State) -> list[int]:
-        found[id(state)] = units_in_play(state)
-        return doomed_now(rules, state)
+    def checked(rules: Algomancy, flow: Flow) -> list[int]:
+        answer = doomed(rules, flow)
+        found[id(flow.state)] = units_in_play(flow.state)
+        return answer
 
-    monkeypatch.setattr(lethal, "doomed_now", full)
+    monkeypatch.setattr(checks, "doomed", checked)
     game = Game.new(RULES, NAMES[:fmt.players], seed, dict(fmt.options(rng, seed)))
 
     def after_event(flow: Flow, ev: Event) -> None:

@@ -93,6 +93,16 @@ class Catalog:
         self._statics = {cid: _stat_statics(card.abilities) + _stat_statics(_augment(card))
                          for cid, card in cards.items()}
         self._mod_statics = {cid: _stat_statics(_augment(card)) for cid, card in cards.items()}
+        self.static_cards = frozenset(cid for cid, statics in self._statics.items() if statics)
+        """The cards with a stat-changing static of their own (`statics`)."""
+        self.mod_cards = frozenset(cid for cid, c in cards.items() if c.augment is not None or c.graft is not None)
+        """The cards that may be applied as a mod (an augment or a graft: mods.mod_kind)."""
+        self.positional = frozenset(cid for cid in cards if any(
+            st.to == "adjacent_allies" or st.while_ == "back_row"
+            for st in self._statics[cid] + self._mod_statics[cid]))
+        """The cards with a static (their own, or given as a mod) that reads where a unit stands in a formation."""
+        by = {c.affinity_gives: c for c in cards.values() if c.kind == "resource" and c.affinity_gives}
+        self._resources = tuple(by[e] for e in ELEMENTS if e in by)
 
     @classmethod
     def load(cls, paths: list[Path] | None = None) -> Catalog:
@@ -125,8 +135,7 @@ class Catalog:
 
     def resources(self) -> list[Card]:
         """The elemental resources, one per element, in element order."""
-        by = {c.affinity_gives: c for c in self.cards.values() if c.kind == "resource" and c.affinity_gives}
-        return [by[e] for e in ELEMENTS if e in by]
+        return list(self._resources)
 
     def resource_for(self, element: Element) -> Card:
         for c in self.resources():

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from cardgames.engine import core_events as ce
 from cardgames.engine.flow import Flow
-from cardgames.engine.state import Json
+from cardgames.engine.state import Json, State
 from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy import table as t
+from cardgames.games.algomancy.board import mods_on
 from cardgames.games.algomancy.context import Rules
 from cardgames.games.algomancy.events import CardDrawn, MatchEnded
 from cardgames.games.algomancy.lethal import doomed
@@ -53,7 +54,7 @@ def detach_all(flow: Flow, host: int, to: str) -> None:
     """The host leaves play: its mods go to `to` (each to its owner's bin, or erased) and its graft
     list is forgotten (rulebook: Permadeath)."""
     state = flow.state
-    for m in [m for m in state.objects.values() if m.attached_to == host]:
+    for m in list(mods_on(state, state.objects[host])):
         home = t.home_seat(m)
         flow.emit(ce.ObjectMoved(m.id, t.bin_(home) if to == "bin" and home >= 0 else "erased", reset=True))
         if m.props.get("mod"):
@@ -73,7 +74,7 @@ def to_bin(rules: Rules, flow: Flow, obj: int) -> None:
     """A card goes to its owner's bin; tokens and unstable cards are erased instead (R51)."""
     o = flow.state.objects[obj]
     card = rules.cards[o.card]
-    mods = [m for m in flow.state.objects.values() if m.attached_to == obj]
+    mods = mods_on(flow.state, o)
     home = t.home_seat(o)
     erase = card.is_token or bool(o.props.get("unstable")) or bool(mods) or home < 0
     detach_all(flow, obj, "erased")  # permadeath: a modded card and all its mods are erased together
@@ -104,10 +105,13 @@ def check_state(rules: Rules, flow: Flow) -> bool:
     state = flow.state
     if state.outcome is not None:
         return False
-    dead = doomed(rules, flow)  # asked at every step: found again only after an event that may change it
-    for oid in dead:
-        destroy(rules, flow, oid, "died")
-    losers = [p.seat for p in state.players if not p.eliminated and p.counters.get("life", 0) <= 0]
+    # asked at every step: remembered until the table changes, and the doomed units are found again only where
+    # an event may have changed them
+    dead, losers = state.cached("state-check", lambda: (doomed(rules, flow), _losers(state)))
+    if dead:
+        for oid in dead:
+            destroy(rules, flow, oid, "died")
+        losers = _losers(state)
     for s in losers:
         flow.emit(ce.PlayerEliminated(s, "life reached 0"))
     if losers:
@@ -128,6 +132,11 @@ def check_state(rules: Rules, flow: Flow) -> bool:
             for s in losers:
                 leave_the_game(rules, flow, s)
     return bool(dead or losers)
+
+
+def _losers(state: State) -> list[int]:
+    """The players still in the game at 0 life or less."""
+    return [p.seat for p in state.players if not p.eliminated and p.counters.get("life", 0) <= 0]
 
 
 def end_match(flow: Flow, pair: list[int], reason: str) -> None:

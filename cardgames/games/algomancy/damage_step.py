@@ -17,17 +17,21 @@ from cardgames.games.algomancy import combat as cm
 from cardgames.games.algomancy import formation as fm
 from cardgames.games.algomancy.checks import check_state
 from cardgames.games.algomancy.context import Rules, rules_of
+from cardgames.games.algomancy.lethal import stats_now
 from cardgames.games.algomancy.verbs import deal_damage
 
 
-def plain(rules: Rules, state: State) -> cm.Battle:
+def plain(rules: Rules, flow: Flow) -> cm.Battle:
     """The battle in the current region as plain data for the combat calculation."""
+    state = flow.state
     b = state.battle
     assert b is not None
     units: dict[str, cm.CombatUnit] = {}
+    in_play = stats_now(rules, flow)  # the stats the state checks keep
     for u in fm.units_in(b["attack"]) + fm.units_in(b["defence"]):
         o = state.objects[u]
-        p, d = board.stats_of(rules, state, o)
+        stats = in_play.get(u)
+        p, d = stats if stats is not None else board.stats_of(rules, state, o)
         units[str(u)] = {"power": p, "defense": d, "damage": o.counters.get("damage", 0),
                          "attributes": board.own_attributes(rules, state, o)}
     return {"attack": b["attack"], "defence": b["defence"], "blocked": list(b["blocked"]), "units": units}
@@ -51,7 +55,7 @@ def frame_kinds() -> dict[str, FrameKind]:
 def start(flow: Flow) -> None:
     """The damage step begins: which sub-steps each column acts in is fixed now (R45)."""
     rules = rules_of(flow)
-    plan = cm.schedule(plain(rules, flow.state))
+    plan = cm.schedule(plain(rules, flow))
     flow.emit(ce.BattleChanged(changes={"fought": True}))
     flow.push("combat_damage", plan=plan, sub=0, assign={})
 
@@ -69,7 +73,7 @@ def _run(flow: Flow, frame: Frame) -> Ask | None:
     step = cm.SUBSTEPS[sub]
     plan: dict[str, list[str]] = dict(frame.data["plan"])
     assign: dict[str, int] = {str(k): int(v) for k, v in dict(frame.data["assign"]).items()}
-    battle = plain(rules, state)
+    battle = plain(rules, flow)
     for ch in cm.assignment_choices(battle, step, plan):
         if ch["column"] not in assign:
             return _ask(rules, flow, ch)
@@ -112,11 +116,10 @@ def _ask(rules: Rules, flow: Flow, ch: cm.AssignmentChoice) -> Ask:
 
 def _answer(flow: Flow, frame: Frame, option: Option) -> None:
     rules = rules_of(flow)
-    state = flow.state
     plan: dict[str, list[str]] = dict(frame.data["plan"])
     step = cm.SUBSTEPS[int(frame.data["sub"])]
     assign = {str(k): int(v) for k, v in dict(frame.data["assign"]).items()}
-    ch = next(c for c in cm.assignment_choices(plain(rules, state), step, plan)
+    ch = next(c for c in cm.assignment_choices(plain(rules, flow), step, plan)
               if c["column"] not in assign)
     assign[ch["column"]] = int(option.key.split(":")[1]) - ch["lethal"]
     flow.update(frame, assign=assign)

@@ -57,29 +57,30 @@ def hosts(rules: Rules, state: State, seat: int, card: Card, how: str, reg: int)
     return out
 
 
-def _affordable(rules: Rules, state: State, seat: int, card: Card) -> bool:
-    return t.mana(state, seat) >= card.cost and t.meets_affinity(state, seat, card, rules.cards)
-
-
 def options(rules: Rules, state: State, seat: int, window: str, reg: int) -> list[Option]:
     """Mods from hand or bin in deployment; viruses from hand and ambushes in battle."""
     out: list[Option] = []
     name = rules.card_name
     if window == "deploy":
+        mod_cards = rules.cat.mod_cards
+        means = t.means(state, seat, rules.cards)
         for zone, where in ((t.hand(seat), ""), (t.bin_(seat), " from your bin")):
             for obj in state.cards_in(zone):
+                if obj.card not in mod_cards:
+                    continue
                 card = rules.cards[obj.card]
                 kind = mod_kind(card)
-                if kind is None or not timing_ok(card, "deploy") or not _affordable(rules, state, seat, card):
+                if kind is None or not timing_ok(card, "deploy") or not t.affords(means, card):
                     continue
                 if hosts(rules, state, seat, card, "mod", reg):
                     verb = "Augment with" if kind == "augment" else "Graft"
                     out.append(Option(f"mod:{obj.id}", f"{verb} {name(state, obj)}{where} ({card.cost} mana)",
                                       "mod", obj.id))
     elif window.startswith("battle"):
+        means = t.means(state, seat, rules.cards)
         for obj in state.cards_in(t.hand(seat)):
             card = rules.cards[obj.card]
-            if not (card.virus or card.ambush) or not _affordable(rules, state, seat, card):
+            if not (card.virus or card.ambush) or not t.affords(means, card):
                 continue
             if card.virus and hosts(rules, state, seat, card, "virus", reg):
                 out.append(Option(f"virus:{obj.id}", f"Apply {name(state, obj)} as a virus ({card.cost} mana)",

@@ -48,7 +48,8 @@ class Planning:
                     flow.emit(ce.ObjectChanged(obj.id, exhausted=False))
             if state.players[s].props.get("activations"):
                 flow.emit(ce.PlayerPropSet(s, "activations", 0))
-        for obj in list(state.objects.values()):
+        marked = [o for o in state.objects.values() if "used" in o.props or "graft_used" in o.props]
+        for obj in marked:  # each one's marks change only here, after it was picked out
             for mark in ("used", "graft_used"):
                 if obj.props.get(mark):
                     flow.emit(ce.ObjectPropSet(obj.id, mark, None))

@@ -30,6 +30,7 @@ class Play:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.verbs: Mapping[str, Any] = {**VERB_TABLE, **mods.VERBS}
+        self._timely: dict[str, frozenset[str]] = {}
 
     def frame_kinds(self) -> dict[str, FrameKind]:
         return {"cast": FnFrame(announce.cast_run, announce.cast_answer),
@@ -47,13 +48,19 @@ class Play:
         rules = self.rules
         cards = rules.cards
         opts: list[Option] = []
+        means = t.means(state, seat, cards)
+        timely = self._timely_cards(window)
         for obj in state.cards_in(t.hand(seat)):
+            if obj.card not in timely:
+                continue
             card = cards[obj.card]
-            if self.can_play(state, seat, card, window, reg):
+            if self._can_play(state, seat, card, window, reg, means):
                 opts.append(Option(f"play:{obj.id}", self.play_label(state, obj, card), "play", obj.id))
         for obj in state.cards_in(t.bin_(seat)):  # "you may play me from your bin", in any window its timing allows
+            if obj.card not in timely:
+                continue
             card = cards[obj.card]
-            if card.from_bin and self.can_play(state, seat, card, window, reg):
+            if card.from_bin and self._can_play(state, seat, card, window, reg, means):
                 opts.append(Option(f"play:{obj.id}", f"{self.play_label(state, obj, card)} from your bin",
                                    "play", obj.id))
         opts += mods.options(rules, state, seat, window, reg)
@@ -116,9 +123,28 @@ class Play:
         return legal.timing_ok(card, window)
 
     def can_play(self, state: State, seat: int, card: Card, window: str, reg: int) -> bool:
-        if card.kind not in ("unit", "spell", "spell_unit") or not self.timing_ok(card, window):
+        return self._can_play(state, seat, card, window, reg, t.means(state, seat, self.rules.cards))
+
+    def _timely_cards(self, window: str) -> frozenset[str]:
+        """The cards whose kind and timing let them be played in `window` (`_timely`); timing reads only whether
+        the window is the deployment, the haste step, a battle window or another (legal.timing_ok)."""
+        sort = window if window in ("deploy", "haste") else "battle" if window.startswith("battle") else ""
+        timely = self._timely.get(sort)
+        if timely is None:
+            timely = self._timely[sort] = frozenset(cid for cid, card in self.rules.cards.items() if self._timely_card(
+                card, window))
+        return timely
+
+    @staticmethod
+    def _timely_card(card: Card, window: str) -> bool:
+        return card.kind in ("unit", "spell", "spell_unit") and legal.timing_ok(card, window)
+
+    def _can_play(self, state: State, seat: int, card: Card, window: str, reg: int,
+                  means: tuple[int, dict[str, int]]) -> bool:
+        """`can_play`, the player's `means` (table.means) given."""
+        if not self._timely_card(card, window):
             return False
-        if t.mana(state, seat) < card.cost or not t.meets_affinity(state, seat, card, self.rules.cards):
+        if not t.affords(means, card):
             return False
         if card.play is not None:
             extra = card.play.extra_cost

@@ -400,8 +400,10 @@ class Algomancy(Ruleset):
 
     def card_name(self, state: State, obj: GameObject) -> str:
         card = self.cards[obj.card]
+        if not card.x:
+            return card.name
         x = obj.props.get("x")
-        return f"{card.name} {x}" if card.x and x is not None else card.name
+        return f"{card.name} {x}" if x is not None else card.name
 
     def card_back(self, state: State, obj: GameObject) -> str:
         return str(obj.props.get("back", "card"))

@@ -4,7 +4,8 @@ Zones: `deck` (the shared live-draft deck) or `deck:<seat>` (constructed), `hand
 `pack:<seat>` (the pack a player holds; only they see it), `bin:<seat>`, `resources:<seat>`
 (dormant resources lie face down), `region:<seat>` (the units and spell tokens in that player's
 region, visitors included; joint teams share the region of the team's first seat), `stack` (cards
-on their way while on the stack) and `erased` (tokens and unstable cards removed from the game).
+on their way while on the stack), `mods` (mod cards, attached to their hosts) and `erased` (tokens and
+unstable cards removed from the game).
 
 Every rules query that concerns "the region" takes the region it happens in: nothing in one
 region sees another (rulebook: Regions and local effects).
@@ -21,6 +22,10 @@ PACK = 10
 FIRST_DRAW = 2
 MAX_ACTIVATIONS = 2
 SHARD_AFFINITY = 3
+
+
+MODS = "mods"
+"""The public zone where mod cards lie, each attached to its host (mods.py); made with the first mod applied."""
 
 
 def hand(seat: int) -> str:
@@ -101,7 +106,11 @@ def exists(state: State, obj: GameObject) -> bool:
 
 def in_region(state: State, reg: int) -> list[GameObject]:
     """Every permanent in play in region `reg` that exists for the rules now (units and spell tokens)."""
-    return [o for o in (state.objects[i] for i in state.zones[region(reg)].cards) if exists(state, o)]
+    objects, battle = state.objects, state.battle
+    if battle and battle.get("phase") == 1:
+        absent = battle.get("counter", ())
+        return [objects[i] for i in state.zones[region(reg)].cards if i not in absent]
+    return [objects[i] for i in state.zones[region(reg)].cards]
 
 
 def present(state: State, reg: int) -> list[int]:
@@ -151,10 +160,13 @@ def _affinity(state: State, seat: int, cards: dict[str, Card]) -> dict[str, int]
     changed by the caller."""
     def compute() -> dict[str, int]:
         out: dict[str, int] = {}
-        for obj in active_resources(state, seat):
-            gives = cards[obj.card].affinity_gives
-            if gives is not None:
-                out[gives] = out.get(gives, 0) + 1
+        objects = state.objects
+        for i in state.zones[resources(seat)].cards:
+            obj = objects[i]
+            if not obj.props.get("face_down"):
+                gives = cards[obj.card].affinity_gives
+                if gives is not None:
+                    out[gives] = out.get(gives, 0) + 1
         return out
     return state.cached(f"affinity:{seat}:{id(cards)}", compute)
 
@@ -167,7 +179,29 @@ def affinity(state: State, seat: int, cards: dict[str, Card]) -> dict[str, int]:
 def mana(state: State, seat: int) -> int:
     """Mana a player can pay now: their active, unexpended resources (each gives 1 per turn); remembered until
     the table changes, as every card a player might play asks it."""
-    return state.cached(f"mana:{seat}", lambda: sum(1 for o in active_resources(state, seat) if not o.exhausted))
+    def compute() -> int:
+        objects = state.objects
+        return sum(1 for i in state.zones[resources(seat)].cards
+                   if not (o := objects[i]).exhausted and not o.props.get("face_down"))
+    return state.cached(f"mana:{seat}", compute)
+
+
+def means(state: State, seat: int, cards: dict[str, Card]) -> tuple[int, dict[str, int]]:
+    """(`mana`, `affinity`) of a player now, for `affords`: the affinity not to be changed by the caller."""
+    return mana(state, seat), _affinity(state, seat, cards)
+
+
+def affords(means_now: tuple[int, dict[str, int]], card: Card) -> bool:
+    """Whether a player with these `means` can pay `card`'s cost and meets its affinity."""
+    have_mana, have = means_now
+    if have_mana < card.cost:
+        return False
+    for e, n in card.affinity.items():  # a loop, not all(): it runs for every card in hand at every window
+        if have.get(e, 0) < n:
+            break
+    else:
+        return True
+    return False
 
 
 def meets_affinity(state: State, seat: int, card: Card, cards: dict[str, Card]) -> bool:

@@ -73,13 +73,12 @@ class Turn:
         phase = PHASES.get(step)
         if phase and state.phase != phase:
             flow.emit(ce.PhaseBegan(phase))
-        order = turn_order(state, t.initiative(state))
         if step == "begin":
             flow.emit(ce.TurnBegan(state.turn + 1, t.initiative(state)))
         elif step == "refresh":
             self.planning.refresh(flow)
         elif step == "draw":
-            for s in order:
+            for s in turn_order(state, t.initiative(state)):
                 if state.turn > first_turn(state, s):  # the first draw was dealt with the opening hand
                     for _ in range(2):
                         draw(flow, s)
@@ -90,14 +89,14 @@ class Turn:
         elif step == "resources":
             self.planning.resources_step(flow)
         elif step == "haste":
-            for s in reversed(order):  # each player alone in their own region (R18)
+            for s in reversed(turn_order(state, t.initiative(state))):  # each player alone in their region (R18)
                 chainmod.open_window(flow, s, "haste", "Haste step", seats=[s], lead=s)
         elif step == "battle":
             self.battle.start(flow)
         elif step == "regroup":
             self.battle.regroup(flow)
         elif step == "deploy":
-            for s in reversed(order):  # IT first, then NIT (R19)
+            for s in reversed(turn_order(state, t.initiative(state))):  # IT first, then NIT (R19)
                 chainmod.open_window(flow, s, "deploy", "Deployment", seats=[s], lead=s)
         elif step == "end":
             end_of_turn_effects(self.rules, flow)  # special actions, without the stack (R20)
