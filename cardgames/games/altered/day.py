@@ -7,7 +7,7 @@ from __future__ import annotations
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
-from cardgames.engine.state import Frame, State
+from cardgames.engine.state import Frame, GameObject, State
 from cardgames.games.altered import legal, steps
 from cardgames.games.altered import table as t
 from cardgames.games.altered.context import Rules
@@ -186,25 +186,51 @@ class Day:
             self._end_turn(flow, frame)
             return None
         seat = state.active
+        passing = Option("pass", "Pass (no more turns this Afternoon)", "pass")
+        # listed only when read: a replay finds its saved answer alone (`turn_option`)
+        return Ask(
+            seat,
+            "turn",
+            f"Your turn (day {t.day(state)}): play a quick action, then a card, or pass",
+            lambda: [*self.turn_options(state, seat), passing],
+            sure=(passing,),
+            finder=lambda key: self.turn_option(state, seat, key),
+        )
+
+    def turn_options(self, state: State, seat: int) -> list[Option]:
+        """The cards the seat may play and the quick actions and support abilities it may use."""
         cards = self.rules.cards
-        options: list[Option] = []
-        for obj in legal.playable_cards(state, cards, seat):
-            where = "Reserve" if obj.zone == t.reserve(seat) else "Hand"
-            cost = legal.card_cost(state, cards, seat, obj)
-            options.append(
-                Option(
-                    f"play:{obj.id}", f"Play {self.rules.card_name(state, obj)} from {where} ({cost})", "action", obj.id
-                )
-            )
+        options = [self._play_option(state, seat, obj, cost) for obj, cost in legal.playable(state, cards, seat)]
         for obj, i, _ab in legal.usable_abilities(state, cards, seat):
-            what = "support" if obj.zone == t.reserve(seat) else "quick action"
-            text = [ln for ln in cards[obj.card].text.split("\n") if ln]
-            line = next((ln for ln in text if ln.startswith(("Support", "Exhaust", "Pay"))), what)
-            options.append(
-                Option(f"quick:{obj.id}:{i}", f"{self.rules.card_name(state, obj)} — {line}", "quick", obj.id)
-            )
-        options.append(Option("pass", "Pass (no more turns this Afternoon)", "pass"))
-        return Ask(seat, "turn", f"Your turn (day {t.day(state)}): play a quick action, then a card, or pass", options)
+            options.append(self._quick_option(state, seat, obj, i))
+        return options
+
+    def turn_option(self, state: State, seat: int, key: str) -> Option | None:
+        """The option of `turn_options` with this key, found alone (None: not among them)."""
+        parts = key.split(":")
+        if not all(p.isdecimal() for p in parts[1:]):
+            return None
+        found: Option | None = None
+        if parts[0] == "play" and len(parts) == 2:
+            cost = legal.play_cost(state, self.rules.cards, seat, int(parts[1]))
+            if cost is not None:
+                found = self._play_option(state, seat, state.objects[int(parts[1])], cost)
+        elif parts[0] == "quick" and len(parts) == 3:
+            oid, i = int(parts[1]), int(parts[2])
+            if legal.usable_ability(state, self.rules.cards, seat, oid, i) is not None:
+                found = self._quick_option(state, seat, state.objects[oid], i)
+        return found if found is not None and found.key == key else None
+
+    def _play_option(self, state: State, seat: int, obj: GameObject, cost: int) -> Option:
+        where = "Reserve" if obj.zone == t.reserve(seat) else "Hand"
+        label = f"Play {self.rules.card_name(state, obj)} from {where} ({cost})"
+        return Option(f"play:{obj.id}", label, "action", obj.id)
+
+    def _quick_option(self, state: State, seat: int, obj: GameObject, i: int) -> Option:
+        what = "support" if obj.zone == t.reserve(seat) else "quick action"
+        text = [ln for ln in self.rules.cards[obj.card].text.split("\n") if ln]
+        line = next((ln for ln in text if ln.startswith(("Support", "Exhaust", "Pay"))), what)
+        return Option(f"quick:{obj.id}:{i}", f"{self.rules.card_name(state, obj)} — {line}", "quick", obj.id)
 
     def _afternoon_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
         seat = flow.state.active

@@ -193,15 +193,15 @@ def trigger_self(flow: Flow, oid: int, when: str, was_fleeting: bool = False) ->
             queue(flow, obj.controller, oid, ref, was_fleeting)
 
 
+def in_play_zones(seat: int) -> tuple[str, ...]:
+    """The zones of what a player controls in play: the Hero's, the Landmarks and the expeditions."""
+    return (t.hero_zone(seat), t.landmarks(seat), t.expedition(seat, "hero"), t.expedition(seat, "companion"))
+
+
 def in_play_of(state: State, seat: int) -> list[GameObject]:
     """What a player controls in play: the Hero, Landmarks and Characters."""
-    ids = [
-        *state.zones[t.hero_zone(seat)].cards,
-        *state.zones[t.landmarks(seat)].cards,
-        *state.zones[t.expedition(seat, "hero")].cards,
-        *state.zones[t.expedition(seat, "companion")].cards,
-    ]
-    return [state.objects[i] for i in ids]
+    zones, objects = state.zones, state.objects
+    return [objects[i] for z in in_play_zones(seat) for i in zones[z].cards]
 
 
 def trigger_controllers(flow: Flow, seat: int, when: str, hand_cost: int = 0, subject: int | None = None) -> None:
