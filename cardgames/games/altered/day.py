@@ -8,12 +8,16 @@ from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, GameObject, State
-from cardgames.games.altered import legal, steps
+from cardgames.games.altered import asks, legal, steps
 from cardgames.games.altered import table as t
 from cardgames.games.altered.context import Rules
 from cardgames.games.altered.events import AfterYou, FirstPlayer, TiebreakersBegan
 from cardgames.games.altered.schema import TERRAINS
 
+PASS = Option("pass", "Pass (no more turns this Afternoon)", "pass")
+"""A turn's last option, found without listing the others."""
+KEEP = Option("skip", "Keep them all", "pass")
+"""Expand: no card to the Mana zone."""
 DAY_CAP = 40
 """Ruling H17: after Night of this day with no winner, the greater total distance wins, else a draw."""
 
@@ -141,24 +145,34 @@ class Day:
     def _orbs_run(self, flow: Flow, frame: Frame) -> Ask | None:
         state = flow.state
         seat = int(frame.data["seat"])
-        hand = state.cards_in(t.hand(seat))
+        hand = state.zones[t.hand(seat)].cards
         if int(frame.data["left"]) <= 0 or not hand:
             flow.pop(frame)
             return None
-        options = [Option(f"orb:{o.id}", f"{self.rules.card_name(state, o)} as a Mana Orb", "orb", o.id) for o in hand]
+
+        def label(oid: int) -> str:
+            return f"{self.rules.card_name(state, state.objects[oid])} as a Mana Orb"
+
         if frame.data["optional"]:
-            return Ask(
+            return asks.per_object(
                 seat,
                 "expand",
                 "Expand: you may put a card from your Hand in your Mana zone (ready)",
-                [*options, Option("skip", "Keep them all", "pass")],
+                "orb",
+                hand,
+                label,
+                "orb",
+                (KEEP,),
             )
         left = int(frame.data["left"])
-        return Ask(
+        return asks.per_object(
             seat,
             "orbs",
             f"Day 1: put {left} more card{'s' if left > 1 else ''} from your Hand in your Mana zone (ready)",
-            options,
+            "orb",
+            hand,
+            label,
+            "orb",
         )
 
     def _orbs_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
@@ -186,14 +200,13 @@ class Day:
             self._end_turn(flow, frame)
             return None
         seat = state.active
-        passing = Option("pass", "Pass (no more turns this Afternoon)", "pass")
         # listed only when read: a replay finds its saved answer alone (`turn_option`)
         return Ask(
             seat,
             "turn",
             f"Your turn (day {t.day(state)}): play a quick action, then a card, or pass",
-            lambda: [*self.turn_options(state, seat), passing],
-            sure=(passing,),
+            lambda: [*self.turn_options(state, seat), PASS],
+            sure=(PASS,),
             finder=lambda key: self.turn_option(state, seat, key),
         )
 
@@ -302,16 +315,16 @@ class Day:
             (t.reserve(seat), res_limit, "Reserve"),
             (t.landmarks(seat), land_limit, "Landmarks"),
         ):
-            left = [o for o in state.cards_in(zone) if o.id not in chosen]
+            left = [i for i in state.zones[zone].cards if i not in chosen]
             if len(left) > limit:
-                return Ask(
+                return asks.per_object(
                     seat,
                     "cleanup",
                     f"Clean-up: your {what} keeps {limit}; discard {len(left) - limit} more",
-                    [
-                        Option(f"discard:{o.id}", f"Discard {self.rules.card_name(state, o)}", "discard", o.id)
-                        for o in left
-                    ],
+                    "discard",
+                    left,
+                    lambda oid: f"Discard {self.rules.card_name(state, state.objects[oid])}",
+                    "discard",
                 )
         flow.update(frame, i=i + 1)
         return None
