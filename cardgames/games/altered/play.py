@@ -42,10 +42,10 @@ class Play:
     # -- EffectRules ----------------------------------------------------------------------
 
     def steps(self, ref: str) -> list[dict[str, Any]]:
-        kind, cid, *_ = ref.split(":")
-        if kind == "spell":
-            return list(self.rules.cards[cid].effect)
-        return list(steps.ability_of(self.rules.cards, ref).effect)
+        """The effect's steps (the card's own list: the interpreter only reads it)."""
+        if ref.startswith("spell:"):
+            return self.rules.cards[ref[len("spell:") :]].effect
+        return steps.ability_of(self.rules.cards, ref).effect
 
     def start_resolution(self, flow: Flow, frame: Frame) -> bool:
         return True

@@ -238,6 +238,7 @@ def add_emblem(flow: Flow, seat: int, kind: str, amount: int, until: str) -> Non
 
 def expire_emblems(flow: Flow, until: str) -> None:
     """An Ongoing Emblem ceases to exist when its duration ends, used or not (2.2.13 example)."""
-    kept = [e for e in emblems(flow.state) if e["until"] != until]
-    if len(kept) != len(emblems(flow.state)):
+    current = emblems(flow.state)
+    kept = [e for e in current if e["until"] != until]
+    if len(kept) != len(current):
         flow.emit(ce.GlobalSet("emblems", kept))
