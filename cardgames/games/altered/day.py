@@ -4,6 +4,8 @@ start of each phase and after each daily effect (4.2.b–e)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
@@ -47,6 +49,10 @@ class Day:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        self._steps: dict[str, Callable[[Flow], None]] = {
+            step: getattr(self, f"_{step}") for step in {*FIRST_DAY, *LATER_DAY}
+        }
+        """Each daily effect's method, by its name in `FIRST_DAY` and `LATER_DAY`."""
 
     def frame_kinds(self) -> dict[str, FrameKind]:
         return {
@@ -70,7 +76,7 @@ class Day:
         step = names[i]
         flow.update(frame, i=i + 1)
         flow.push("reactions")
-        getattr(self, f"_{step}")(flow)
+        self._steps[step](flow)
         return None
 
     def _morning(self, flow: Flow) -> None:
@@ -220,18 +226,17 @@ class Day:
 
     def turn_option(self, state: State, seat: int, key: str) -> Option | None:
         """The option of `turn_options` with this key, found alone (None: not among them)."""
-        parts = key.split(":")
-        if not all(p.isdecimal() for p in parts[1:]):
-            return None
+        head, _, rest = key.partition(":")
         found: Option | None = None
-        if parts[0] == "play" and len(parts) == 2:
-            cost = legal.play_cost(state, self.rules.cards, seat, int(parts[1]))
+        if head == "play" and rest.isdecimal():
+            cost = legal.play_cost(state, self.rules.cards, seat, int(rest))
             if cost is not None:
-                found = self._play_option(state, seat, state.objects[int(parts[1])], cost)
-        elif parts[0] == "quick" and len(parts) == 3:
-            oid, i = int(parts[1]), int(parts[2])
-            if legal.usable_ability(state, self.rules.cards, seat, oid, i) is not None:
-                found = self._quick_option(state, seat, state.objects[oid], i)
+                found = self._play_option(state, seat, state.objects[int(rest)], cost)
+        elif head == "quick":
+            oid, _, i = rest.partition(":")
+            usable = oid.isdecimal() and i.isdecimal()
+            if usable and legal.usable_ability(state, self.rules.cards, seat, int(oid), int(i)) is not None:
+                found = self._quick_option(state, seat, state.objects[int(oid)], int(i))
         return found if found is not None and found.key == key else None
 
     def _play_option(self, state: State, seat: int, obj: GameObject, cost: int) -> Option:

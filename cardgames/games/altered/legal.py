@@ -130,11 +130,14 @@ def usable_abilities(state: State, cards: Mapping[str, Card], seat: int) -> list
     their Reserve (fragment 2.2.10.g), that can be paid now and have been used under 100 times today."""
     out = []
     orbs = t.ready_orbs(state, seat)
-    reserve = t.reserve(seat)
-    for obj in [*steps.in_play_of(state, seat), *state.cards_in(reserve)]:
-        in_reserve = obj.zone == reserve
-        for i, ab in enumerate(cards[obj.card].abilities):
-            if _usable(state, seat, obj, i, ab, in_reserve, orbs):
+    zones, objects = state.zones, state.objects
+    for obj in [objects[i] for z in steps.in_play_zones(seat) for i in zones[z].cards]:
+        for i, ab in cards[obj.card].quick_actions:
+            if _usable(state, seat, obj, i, ab, False, orbs):
+                out.append((obj, i, ab))
+    for obj in state.cards_in(t.reserve(seat)):
+        for i, ab in cards[obj.card].supports:
+            if _usable(state, seat, obj, i, ab, True, orbs):
                 out.append((obj, i, ab))
     return out
 

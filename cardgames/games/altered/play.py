@@ -32,6 +32,8 @@ class Play:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.verbs: Mapping[str, Verb] = VERBS
+        self._known: dict[str, Ability] = {}
+        """Abilities by reference, as `steps.ability_of` finds them (the cards never change)."""
 
     def frame_kinds(self) -> dict[str, FrameKind]:
         return {
@@ -45,7 +47,7 @@ class Play:
         """The effect's steps (the card's own list: the interpreter only reads it)."""
         if ref.startswith("spell:"):
             return self.rules.cards[ref[len("spell:") :]].effect
-        return steps.ability_of(self.rules.cards, ref).effect
+        return self._ability_at(ref).effect
 
     def start_resolution(self, flow: Flow, frame: Frame) -> bool:
         return True
@@ -65,13 +67,20 @@ class Play:
             return {}
         if str(ref).startswith("spell:"):
             return self.rules.cards[str(ref).split(":")[1]].targets
-        return steps.ability_of(self.rules.cards, str(ref)).targets
+        return self._ability_at(str(ref)).targets
 
     def _ability(self, d: dict[str, Json]) -> Ability | None:
         ref = d.get("ref")
         if ref is None or str(ref).startswith("spell:"):
             return None
-        return steps.ability_of(self.rules.cards, str(ref))
+        return self._ability_at(str(ref))
+
+    def _ability_at(self, ref: str) -> Ability:
+        """`steps.ability_of` this reference, looked up once."""
+        ab = self._known.get(ref)
+        if ab is None:
+            ab = self._known[ref] = steps.ability_of(self.rules.cards, ref)
+        return ab
 
     def _mana(self, flow: Flow, d: dict[str, Json], targets: list[int]) -> int:
         """The mana the play costs with these targets (Tough included)."""
@@ -287,7 +296,7 @@ class Play:
         one of theirs; again until Limbo holds none."""
         state = flow.state
         pending = steps.reactions(state)
-        if not pending:
+        if not pending:  # the usual case: nothing triggered
             flow.pop(frame)
             return None
         for seat in t.initiative_order(state):
@@ -321,7 +330,7 @@ class Play:
         """Play a reaction: it leaves Limbo, counts toward its 100 a day, and is declared like a card."""
         flow.emit(ce.GlobalSet("reactions", [x for x in steps.reactions(flow.state) if x["id"] != r["id"]]))
         steps.count_use(flow, f"r:{r['source']}:{r['ref']}", int(r["seat"]), int(r["source"]))
-        ab = steps.ability_of(self.rules.cards, str(r["ref"]))
+        ab = self._ability_at(str(r["ref"]))
         flow.push(
             "declare",
             what="reaction",

@@ -178,6 +178,16 @@ class Card(Strict):
         """Its printed reactions, each with its reference ("ab:<card>:<i>", see `steps.ability_of`)."""
         return tuple((f"ab:{self.id}:{i}", ab) for i, ab in enumerate(self.abilities) if ab.when is not None)
 
+    @cached_property
+    def quick_actions(self) -> tuple[tuple[int, Ability], ...]:
+        """Its quick actions (used in play), each with its index among the abilities."""
+        return tuple((i, ab) for i, ab in enumerate(self.abilities) if ab.quick is not None)
+
+    @cached_property
+    def supports(self) -> tuple[tuple[int, Ability], ...]:
+        """Its support abilities (used from the Reserve), each with its index among the abilities."""
+        return tuple((i, ab) for i, ab in enumerate(self.abilities) if ab.support is not None)
+
 
 class Deck(Strict):
     """A shipped deck: a Hero and card counts."""
