@@ -207,24 +207,25 @@ def present(state: State, cards: Mapping[str, Card], seat: int, kind: str) -> li
 def expedition_stats(state: State, cards: Mapping[str, Card], seat: int, kind: str) -> dict[str, int]:
     """Dusk statistics of an expedition: the sum of its present Characters' statistics; Asleep
     ones count for nothing."""
-    out: dict[str, int] = {t: 0 for t in TERRAINS}
-    for obj in present(state, cards, seat, kind):
-        if obj.props.get("asleep"):
-            continue
-        for t in TERRAINS:
-            out[t] += stat(cards, obj, t)
-    return out
+    return _sums(cards, present(state, cards, seat, kind))
 
 
 def arena_stats(state: State, cards: Mapping[str, Card], seat: int) -> dict[str, int]:
     """Fragment 4.3.h.1: one set of statistics from every Character in both expeditions
     (a Gigantic one counted once, ruling H12)."""
+    return _sums(cards, characters(state, seat))
+
+
+def _sums(cards: Mapping[str, Card], objs: list[GameObject]) -> dict[str, int]:
+    """The sum of each statistic (`stat`) of these Characters; Asleep ones count for nothing."""
     out: dict[str, int] = {t: 0 for t in TERRAINS}
-    for obj in characters(state, seat):
+    for obj in objs:
         if obj.props.get("asleep"):
             continue
-        for t in TERRAINS:
-            out[t] += stat(cards, obj, t)
+        printed = cards[obj.card].stats or (0, 0, 0)
+        boost = obj.counters.get("boost", 0)
+        for k, t in enumerate(TERRAINS):
+            out[t] += printed[k] + boost
     return out
 
 
