@@ -4,16 +4,22 @@ start of each phase and after each daily effect (4.2.b–e)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardgames.engine import core_events as ce
 from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
-from cardgames.engine.state import Frame, State
-from cardgames.games.altered import legal, steps
+from cardgames.engine.state import Frame, GameObject, State
+from cardgames.games.altered import asks, legal, steps
 from cardgames.games.altered import table as t
 from cardgames.games.altered.context import Rules
 from cardgames.games.altered.events import AfterYou, FirstPlayer, TiebreakersBegan
 from cardgames.games.altered.schema import TERRAINS
 
+PASS = Option("pass", "Pass (no more turns this Afternoon)", "pass")
+"""A turn's last option, found without listing the others."""
+KEEP = Option("skip", "Keep them all", "pass")
+"""Expand: no card to the Mana zone."""
 DAY_CAP = 40
 """Ruling H17: after Night of this day with no winner, the greater total distance wins, else a draw."""
 
@@ -43,6 +49,10 @@ class Day:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        self._steps: dict[str, Callable[[Flow], None]] = {
+            step: getattr(self, f"_{step}") for step in {*FIRST_DAY, *LATER_DAY}
+        }
+        """Each daily effect's method, by its name in `FIRST_DAY` and `LATER_DAY`."""
 
     def frame_kinds(self) -> dict[str, FrameKind]:
         return {
@@ -66,7 +76,7 @@ class Day:
         step = names[i]
         flow.update(frame, i=i + 1)
         flow.push("reactions")
-        getattr(self, f"_{step}")(flow)
+        self._steps[step](flow)
         return None
 
     def _morning(self, flow: Flow) -> None:
@@ -141,24 +151,34 @@ class Day:
     def _orbs_run(self, flow: Flow, frame: Frame) -> Ask | None:
         state = flow.state
         seat = int(frame.data["seat"])
-        hand = state.cards_in(t.hand(seat))
+        hand = state.zones[t.hand(seat)].cards
         if int(frame.data["left"]) <= 0 or not hand:
             flow.pop(frame)
             return None
-        options = [Option(f"orb:{o.id}", f"{self.rules.card_name(state, o)} as a Mana Orb", "orb", o.id) for o in hand]
+
+        def label(oid: int) -> str:
+            return f"{self.rules.card_name(state, state.objects[oid])} as a Mana Orb"
+
         if frame.data["optional"]:
-            return Ask(
+            return asks.per_object(
                 seat,
                 "expand",
                 "Expand: you may put a card from your Hand in your Mana zone (ready)",
-                [*options, Option("skip", "Keep them all", "pass")],
+                "orb",
+                hand,
+                label,
+                "orb",
+                (KEEP,),
             )
         left = int(frame.data["left"])
-        return Ask(
+        return asks.per_object(
             seat,
             "orbs",
             f"Day 1: put {left} more card{'s' if left > 1 else ''} from your Hand in your Mana zone (ready)",
-            options,
+            "orb",
+            hand,
+            label,
+            "orb",
         )
 
     def _orbs_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
@@ -186,25 +206,49 @@ class Day:
             self._end_turn(flow, frame)
             return None
         seat = state.active
+        # listed only when read: a replay finds its saved answer alone (`turn_option`)
+        return Ask(
+            seat,
+            "turn",
+            f"Your turn (day {t.day(state)}): play a quick action, then a card, or pass",
+            lambda: [*self.turn_options(state, seat), PASS],
+            sure=(PASS,),
+            finder=lambda key: self.turn_option(state, seat, key),
+        )
+
+    def turn_options(self, state: State, seat: int) -> list[Option]:
+        """The cards the seat may play and the quick actions and support abilities it may use."""
         cards = self.rules.cards
-        options: list[Option] = []
-        for obj in legal.playable_cards(state, cards, seat):
-            where = "Reserve" if obj.zone == t.reserve(seat) else "Hand"
-            cost = legal.card_cost(state, cards, seat, obj)
-            options.append(
-                Option(
-                    f"play:{obj.id}", f"Play {self.rules.card_name(state, obj)} from {where} ({cost})", "action", obj.id
-                )
-            )
+        options = [self._play_option(state, seat, obj, cost) for obj, cost in legal.playable(state, cards, seat)]
         for obj, i, _ab in legal.usable_abilities(state, cards, seat):
-            what = "support" if obj.zone == t.reserve(seat) else "quick action"
-            text = [ln for ln in cards[obj.card].text.split("\n") if ln]
-            line = next((ln for ln in text if ln.startswith(("Support", "Exhaust", "Pay"))), what)
-            options.append(
-                Option(f"quick:{obj.id}:{i}", f"{self.rules.card_name(state, obj)} — {line}", "quick", obj.id)
-            )
-        options.append(Option("pass", "Pass (no more turns this Afternoon)", "pass"))
-        return Ask(seat, "turn", f"Your turn (day {t.day(state)}): play a quick action, then a card, or pass", options)
+            options.append(self._quick_option(state, seat, obj, i))
+        return options
+
+    def turn_option(self, state: State, seat: int, key: str) -> Option | None:
+        """The option of `turn_options` with this key, found alone (None: not among them)."""
+        head, _, rest = key.partition(":")
+        found: Option | None = None
+        if head == "play" and rest.isdecimal():
+            cost = legal.play_cost(state, self.rules.cards, seat, int(rest))
+            if cost is not None:
+                found = self._play_option(state, seat, state.objects[int(rest)], cost)
+        elif head == "quick":
+            oid, _, i = rest.partition(":")
+            usable = oid.isdecimal() and i.isdecimal()
+            if usable and legal.usable_ability(state, self.rules.cards, seat, int(oid), int(i)) is not None:
+                found = self._quick_option(state, seat, state.objects[int(oid)], int(i))
+        return found if found is not None and found.key == key else None
+
+    def _play_option(self, state: State, seat: int, obj: GameObject, cost: int) -> Option:
+        where = "Reserve" if obj.zone == t.reserve(seat) else "Hand"
+        label = f"Play {self.rules.card_name(state, obj)} from {where} ({cost})"
+        return Option(f"play:{obj.id}", label, "action", obj.id)
+
+    def _quick_option(self, state: State, seat: int, obj: GameObject, i: int) -> Option:
+        what = "support" if obj.zone == t.reserve(seat) else "quick action"
+        text = [ln for ln in self.rules.cards[obj.card].text.split("\n") if ln]
+        line = next((ln for ln in text if ln.startswith(("Support", "Exhaust", "Pay"))), what)
+        return Option(f"quick:{obj.id}:{i}", f"{self.rules.card_name(state, obj)} — {line}", "quick", obj.id)
 
     def _afternoon_answer(self, flow: Flow, frame: Frame, option: Option) -> None:
         seat = flow.state.active
@@ -276,16 +320,16 @@ class Day:
             (t.reserve(seat), res_limit, "Reserve"),
             (t.landmarks(seat), land_limit, "Landmarks"),
         ):
-            left = [o for o in state.cards_in(zone) if o.id not in chosen]
+            left = [i for i in state.zones[zone].cards if i not in chosen]
             if len(left) > limit:
-                return Ask(
+                return asks.per_object(
                     seat,
                     "cleanup",
                     f"Clean-up: your {what} keeps {limit}; discard {len(left) - limit} more",
-                    [
-                        Option(f"discard:{o.id}", f"Discard {self.rules.card_name(state, o)}", "discard", o.id)
-                        for o in left
-                    ],
+                    "discard",
+                    left,
+                    lambda oid: f"Discard {self.rules.card_name(state, state.objects[oid])}",
+                    "discard",
                 )
         flow.update(frame, i=i + 1)
         return None

@@ -45,15 +45,24 @@ def tough_surcharge(state: State, cards: Mapping[str, Card], seat: int, targets:
     )
 
 
-def reductions(state: State, seat: int, card: Card) -> int:
-    """What the player's Ongoing Emblems take off the next card's cost."""
-    total = 0
-    for e in steps.emblems(state):
+def discounts(state: State, seat: int) -> tuple[int, int]:
+    """What the player's Ongoing Emblems take off the next card's cost: (any other card, a Permanent)."""
+    other = permanent = 0
+    for e in state.globals.get("emblems") or ():
         if e["seat"] != seat:
             continue
-        if e["kind"] == "next_card_cost" or (e["kind"] == "next_permanent_cost" and card.kind == "permanent"):
-            total += int(e["amount"])
-    return total
+        kind = e["kind"]
+        if kind == "next_card_cost":
+            other += int(e["amount"])
+            permanent += int(e["amount"])
+        elif kind == "next_permanent_cost":
+            permanent += int(e["amount"])
+    return other, permanent
+
+
+def reductions(state: State, seat: int, card: Card) -> int:
+    """What the player's Ongoing Emblems take off the next card's cost."""
+    return discounts(state, seat)[card.kind == "permanent"]
 
 
 def card_cost(state: State, cards: Mapping[str, Card], seat: int, obj: GameObject, surcharge: int = 0) -> int:
@@ -64,17 +73,34 @@ def card_cost(state: State, cards: Mapping[str, Card], seat: int, obj: GameObjec
     return max(0, base + surcharge - reductions(state, seat, card))
 
 
-def playable_cards(state: State, cards: Mapping[str, Card], seat: int) -> list[GameObject]:
-    """Cards the player could play now from Hand or (ready) from Reserve, paying the cost before targets."""
+def playable(state: State, cards: Mapping[str, Card], seat: int) -> list[tuple[GameObject, int]]:
+    """Cards the player could play now from Hand or (ready) from Reserve, paying the cost before
+    targets, each with its cost (`card_cost`)."""
     out = []
     orbs = t.ready_orbs(state, seat)
-    for zone in (t.hand(seat), t.reserve(seat)):
-        for obj in state.cards_in(zone):
-            if zone == t.reserve(seat) and obj.exhausted:
+    off = discounts(state, seat)
+    objects = state.objects
+    for zone, side in ((t.hand(seat), 0), (t.reserve(seat), 1)):
+        for oid in state.zones[zone].cards:
+            obj = objects[oid]
+            if side and obj.exhausted:
                 continue
-            if card_cost(state, cards, seat, obj) <= orbs:
-                out.append(obj)
+            card = cards[obj.card]
+            assert card.cost is not None
+            cost = max(0, card.cost[side] - off[card.kind == "permanent"])
+            if cost <= orbs:
+                out.append((obj, cost))
     return out
+
+
+def play_cost(state: State, cards: Mapping[str, Card], seat: int, oid: int) -> int | None:
+    """What object `oid` costs to play now if it is one of `playable`'s, else None (one card checked
+    alone, as a replay finds a saved play)."""
+    obj = state.objects.get(oid)
+    if obj is None or (obj.zone != t.hand(seat) and (obj.zone != t.reserve(seat) or obj.exhausted)):
+        return None
+    cost = card_cost(state, cards, seat, obj)
+    return cost if cost <= t.ready_orbs(state, seat) else None
 
 
 def ability_cost(state: State, ab: Ability, seat: int) -> int:
@@ -85,25 +111,45 @@ def ability_cost(state: State, ab: Ability, seat: int) -> int:
     return cost.mana + more
 
 
+def _usable(state: State, seat: int, obj: GameObject, i: int, ab: Ability, in_reserve: bool, orbs: int) -> bool:
+    """Whether ability `i` of `obj` (in play, or in the Reserve) can be used now (`usable_abilities`)."""
+    cost = ab.support if in_reserve else ab.quick
+    if cost is None:
+        return False
+    if (cost.exhaust or in_reserve) and obj.exhausted:
+        return False
+    if not steps.condition_holds(state, ab.condition, seat):
+        return False
+    if ability_cost(state, ab, seat) > orbs:
+        return False
+    return steps.uses(state, f"q:{obj.id}:{i}") < t.LIMIT
+
+
 def usable_abilities(state: State, cards: Mapping[str, Card], seat: int) -> list[tuple[GameObject, int, Ability]]:
     """Quick actions of what the player controls in play, and support abilities of ready cards in
     their Reserve (fragment 2.2.10.g), that can be paid now and have been used under 100 times today."""
     out = []
     orbs = t.ready_orbs(state, seat)
-    sources = [*steps.in_play_of(state, seat), *state.cards_in(t.reserve(seat))]
-    for obj in sources:
-        in_reserve = obj.zone == t.reserve(seat)
-        for i, ab in enumerate(cards[obj.card].abilities):
-            cost = ab.support if in_reserve else ab.quick
-            if cost is None:
-                continue
-            if (cost.exhaust or in_reserve) and obj.exhausted:
-                continue
-            if not steps.condition_holds(state, ab.condition, seat):
-                continue
-            if ability_cost(state, ab, seat) > orbs:
-                continue
-            if steps.uses(state, f"q:{obj.id}:{i}") >= t.LIMIT:
-                continue
-            out.append((obj, i, ab))
+    zones, objects = state.zones, state.objects
+    for obj in [objects[i] for z in steps.in_play_zones(seat) for i in zones[z].cards]:
+        for i, ab in cards[obj.card].quick_actions:
+            if _usable(state, seat, obj, i, ab, False, orbs):
+                out.append((obj, i, ab))
+    for obj in state.cards_in(t.reserve(seat)):
+        for i, ab in cards[obj.card].supports:
+            if _usable(state, seat, obj, i, ab, True, orbs):
+                out.append((obj, i, ab))
     return out
+
+
+def usable_ability(state: State, cards: Mapping[str, Card], seat: int, oid: int, i: int) -> Ability | None:
+    """Ability `i` of object `oid` if `usable_abilities` lists it, else None (one ability checked
+    alone, as a replay finds a saved quick action)."""
+    obj = state.objects.get(oid)
+    if obj is None or obj.zone not in (*steps.in_play_zones(seat), t.reserve(seat)):
+        return None
+    abilities = cards[obj.card].abilities
+    if not 0 <= i < len(abilities):
+        return None
+    ab = abilities[i]
+    return ab if _usable(state, seat, obj, i, ab, obj.zone == t.reserve(seat), t.ready_orbs(state, seat)) else None

@@ -12,11 +12,17 @@ from cardgames.engine.decisions import Ask, Option
 from cardgames.engine.effects import Verb
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame, Json
-from cardgames.games.altered import legal, steps
+from cardgames.games.altered import asks, legal, steps
 from cardgames.games.altered import table as t
 from cardgames.games.altered.context import Rules
 from cardgames.games.altered.schema import Ability, Cost, TargetSpec
 from cardgames.games.altered.verbs import VERBS
+
+BACK = Option("cancel", "Back", "cancel")
+"""Going back on a card or ability being played (not a reaction: it must be played)."""
+EXPEDITIONS = tuple(Option(f"exp:{k}", f"{k.capitalize()} expedition", "expedition") for k in t.KINDS)
+YES_NO = (Option("yes", "Yes", "yes"), Option("no", "No", "no"))
+NO_TARGET = Option("none", "No target", "none")
 
 
 class Play:
@@ -26,6 +32,8 @@ class Play:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.verbs: Mapping[str, Verb] = VERBS
+        self._known: dict[str, Ability] = {}
+        """Abilities by reference, as `steps.ability_of` finds them (the cards never change)."""
 
     def frame_kinds(self) -> dict[str, FrameKind]:
         return {
@@ -36,10 +44,10 @@ class Play:
     # -- EffectRules ----------------------------------------------------------------------
 
     def steps(self, ref: str) -> list[dict[str, Any]]:
-        kind, cid, *_ = ref.split(":")
-        if kind == "spell":
-            return list(self.rules.cards[cid].effect)
-        return list(steps.ability_of(self.rules.cards, ref).effect)
+        """The effect's steps (the card's own list: the interpreter only reads it)."""
+        if ref.startswith("spell:"):
+            return self.rules.cards[ref[len("spell:") :]].effect
+        return self._ability_at(ref).effect
 
     def start_resolution(self, flow: Flow, frame: Frame) -> bool:
         return True
@@ -53,28 +61,38 @@ class Play:
 
     # -- what is being played -------------------------------------------------------------
 
-    def _specs(self, d: dict[str, Json]) -> dict[str, TargetSpec]:
+    def _specs(self, d: dict[str, Json]) -> Mapping[str, TargetSpec]:
         ref = d.get("ref")
         if ref is None:
             return {}
         if str(ref).startswith("spell:"):
-            return dict(self.rules.cards[str(ref).split(":")[1]].targets)
-        return dict(steps.ability_of(self.rules.cards, str(ref)).targets)
+            return self.rules.cards[str(ref).split(":")[1]].targets
+        return self._ability_at(str(ref)).targets
 
     def _ability(self, d: dict[str, Json]) -> Ability | None:
         ref = d.get("ref")
         if ref is None or str(ref).startswith("spell:"):
             return None
-        return steps.ability_of(self.rules.cards, str(ref))
+        return self._ability_at(str(ref))
+
+    def _ability_at(self, ref: str) -> Ability:
+        """`steps.ability_of` this reference, looked up once."""
+        ab = self._known.get(ref)
+        if ab is None:
+            ab = self._known[ref] = steps.ability_of(self.rules.cards, ref)
+        return ab
 
     def _mana(self, flow: Flow, d: dict[str, Json], targets: list[int]) -> int:
         """The mana the play costs with these targets (Tough included)."""
+        surcharge = legal.tough_surcharge(flow.state, self.rules.cards, int(d["seat"]), targets)
+        return self._price(flow, d, self._ability(d), surcharge)
+
+    def _price(self, flow: Flow, d: dict[str, Json], ab: Ability | None, surcharge: int) -> int:
+        """The mana the play costs with this Tough surcharge (`ab`: its ability, `_ability`)."""
         state = flow.state
         seat = int(d["seat"])
-        surcharge = legal.tough_surcharge(state, self.rules.cards, seat, targets)
         if d["what"] == "card":
             return legal.card_cost(state, self.rules.cards, seat, state.objects[int(d["source"])], surcharge)
-        ab = self._ability(d)
         base = (
             legal.ability_cost(state, ab, seat)
             if ab is not None and (d["what"] == "ability" or d.get("optional"))
@@ -82,9 +100,8 @@ class Play:
         )
         return base + surcharge
 
-    def _payable_extra(self, flow: Flow, d: dict[str, Json]) -> bool:
+    def _payable_extra(self, flow: Flow, d: dict[str, Json], ab: Ability | None) -> bool:
         """Whether an optional reaction's non-mana cost can be paid (fragment 1.4.1.b)."""
-        ab = self._ability(d)
         cost = ab.cost if ab is not None else None
         if cost is None:
             return True
@@ -102,59 +119,63 @@ class Play:
         seat = int(d["seat"])
         cards = self.rules.cards
         source = state.objects[int(d["source"])]
-        name = self.rules.card_name(state, source)
-        back = [Option("cancel", "Back", "cancel")] if d["what"] != "reaction" else []
-        if d.get("optional") and d.get("accepted") is None:
-            if not self._payable_extra(flow, d) or self._mana(flow, d, []) > t.ready_orbs(state, seat):
+        what = d["what"]
+        optional = d.get("optional")
+        ab = self._ability(d)
+        if optional and d.get("accepted") is None:
+            if not self._payable_extra(flow, d, ab) or self._price(flow, d, ab, 0) > t.ready_orbs(state, seat):
                 flow.pop(frame)
                 return None
-            ab = self._ability(d)
             assert ab is not None
             return Ask(
                 seat,
                 "may",
-                f"{name}: use this reaction? — {_cost_text(ab.cost)}",
-                [Option("yes", "Yes", "yes"), Option("no", "No", "no")],
+                f"{self.rules.card_name(state, source)}: use this reaction? — {_cost_text(ab.cost)}",
+                list(YES_NO),
             )
-        ab = self._ability(d)
-        if (
-            d.get("optional")
-            and ab is not None
-            and ab.cost is not None
-            and ab.cost.hand_to_reserve
-            and not d.get("paid_cards")
-        ):
+        if optional and ab is not None and ab.cost is not None and ab.cost.hand_to_reserve and not d.get("paid_cards"):
             hand = state.cards_in(t.hand(seat))
             return Ask(
                 seat,
                 "hand_to_reserve",
-                f"{name}: put a card from your Hand in your Reserve (cost)",
+                f"{self.rules.card_name(state, source)}: put a card from your Hand in your Reserve (cost)",
                 [Option(f"card:{o.id}", self.rules.card_name(state, o), "card", o.id) for o in hand],
             )
-        if d["what"] == "card" and cards[source.card].kind == "character" and d.get("exp") is None:
+        back = [BACK] if what != "reaction" else []
+        if what == "card" and d.get("exp") is None and cards[source.card].kind == "character":
             return Ask(
                 seat,
                 "expedition",
-                f"Play {name} into which expedition?",
-                [*[Option(f"exp:{k}", f"{k.capitalize()} expedition", "expedition") for k in t.KINDS], *back],
+                f"Play {self.rules.card_name(state, source)} into which expedition?",
+                [*EXPEDITIONS, *back],
             )
-        targets: dict[str, list[int]] = {k: list(v) for k, v in dict(d.get("targets") or {}).items()}
+        targets: dict[str, list[int]] = d.get("targets") or {}  # read only: frames are copied as pushed
         for slot, spec in self._specs(d).items():
             if slot in targets:
                 continue
             chosen = [o for v in targets.values() for o in v]
-            opts = [
-                o
-                for o in legal.legal_targets(state, cards, spec, seat)
-                if self._mana(flow, d, [*chosen, o]) <= t.ready_orbs(state, seat) or d["what"] == "reaction"
-            ]
+            opts = legal.legal_targets(state, cards, spec, seat)
+            if what != "reaction":  # a reaction may name any (one it cannot pay for does nothing, H26)
+                fixed = legal.tough_surcharge(state, cards, seat, chosen)
+                orbs = t.ready_orbs(state, seat)
+                opts = [
+                    o
+                    for o in opts
+                    if self._price(flow, d, ab, fixed + legal.tough_surcharge(state, cards, seat, [o])) <= orbs
+                ]
             if not opts:
                 flow.update(frame, targets={**targets, slot: []})
                 return None
-            options = [Option(f"target:{o}", self._target_label(flow, o), "target", o) for o in opts]
-            if spec.up_to:
-                options.append(Option("none", "No target", "none"))
-            return Ask(seat, "target", f"{name}: choose a target", [*options, *back])
+            return asks.per_object(
+                seat,
+                "target",
+                f"{self.rules.card_name(state, source)}: choose a target",
+                "target",
+                opts,
+                lambda oid: self._target_label(flow, oid),
+                "target",
+                (NO_TARGET, *back) if spec.up_to else tuple(back),
+            )
         self._execute(flow, frame, targets)
         return None
 
@@ -275,7 +296,7 @@ class Play:
         one of theirs; again until Limbo holds none."""
         state = flow.state
         pending = steps.reactions(state)
-        if not pending:
+        if not pending:  # the usual case: nothing triggered
             flow.pop(frame)
             return None
         for seat in t.initiative_order(state):
@@ -309,7 +330,7 @@ class Play:
         """Play a reaction: it leaves Limbo, counts toward its 100 a day, and is declared like a card."""
         flow.emit(ce.GlobalSet("reactions", [x for x in steps.reactions(flow.state) if x["id"] != r["id"]]))
         steps.count_use(flow, f"r:{r['source']}:{r['ref']}", int(r["seat"]), int(r["source"]))
-        ab = steps.ability_of(self.rules.cards, str(r["ref"]))
+        ab = self._ability_at(str(r["ref"]))
         flow.push(
             "declare",
             what="reaction",

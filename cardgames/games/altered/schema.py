@@ -6,6 +6,7 @@ Effect steps are one-key mappings `{verb: args}`; the verbs are listed in `vocab
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -171,6 +172,21 @@ class Card(Strict):
     @property
     def in_deck(self) -> bool:
         return self.kind in ("character", "spell", "permanent")
+
+    @cached_property
+    def reactions(self) -> tuple[tuple[str, Ability], ...]:
+        """Its printed reactions, each with its reference ("ab:<card>:<i>", see `steps.ability_of`)."""
+        return tuple((f"ab:{self.id}:{i}", ab) for i, ab in enumerate(self.abilities) if ab.when is not None)
+
+    @cached_property
+    def quick_actions(self) -> tuple[tuple[int, Ability], ...]:
+        """Its quick actions (used in play), each with its index among the abilities."""
+        return tuple((i, ab) for i, ab in enumerate(self.abilities) if ab.quick is not None)
+
+    @cached_property
+    def supports(self) -> tuple[tuple[int, Ability], ...]:
+        """Its support abilities (used from the Reserve), each with its index among the abilities."""
+        return tuple((i, ab) for i, ab in enumerate(self.abilities) if ab.support is not None)
 
 
 class Deck(Strict):

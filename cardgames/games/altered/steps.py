@@ -3,6 +3,7 @@ reactions put in Limbo (with the 100-times limit), emblems."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from cardgames.engine import core_events as ce
@@ -95,7 +96,8 @@ def pay_mana(flow: Flow, seat: int, n: int) -> None:
 
 
 def reactions(state: State) -> list[dict[str, Any]]:
-    return list(state.globals.get("reactions") or [])
+    """The reactions waiting in Limbo (the state's own list: read it, never change it)."""
+    return state.globals.get("reactions") or []
 
 
 def ability_of(cards: dict[str, Card], ref: str) -> Ability:
@@ -164,11 +166,6 @@ def queue(flow: Flow, seat: int, source: int, ref: str, was_fleeting: bool = Fal
     flow.emit(ce.GlobalSet("reactions", [*reactions(state), entry]))
 
 
-def _abilities(cards: dict[str, Card], obj: GameObject) -> list[tuple[str, Ability]]:
-    card = cards[obj.card]
-    return [(f"ab:{obj.card}:{i}", ab) for i, ab in enumerate(card.abilities) if ab.when is not None]
-
-
 def granted(state: State, cards: dict[str, Card], seat: int) -> list[tuple[str, Ability]]:
     """Reactions a player's Characters have from their Landmarks' passives (Haven)."""
     out: list[tuple[str, Ability]] = []
@@ -185,23 +182,24 @@ def trigger_self(flow: Flow, oid: int, when: str, was_fleeting: bool = False) ->
     state = flow.state
     cards = rules_of(flow).cards
     obj = state.objects[oid]
-    found = _abilities(cards, obj)
+    found = cards[obj.card].reactions
     if t.expedition_of(obj) is not None and when in ("played", "from_hand", "from_reserve"):
-        found += granted(state, cards, obj.controller)
+        found = (*found, *granted(state, cards, obj.controller))
     for ref, ab in found:
         if ab.when == when:
             queue(flow, obj.controller, oid, ref, was_fleeting)
 
 
+@cache
+def in_play_zones(seat: int) -> tuple[str, ...]:
+    """The zones of what a player controls in play: the Hero's, the Landmarks and the expeditions."""
+    return (t.hero_zone(seat), t.landmarks(seat), t.expedition(seat, "hero"), t.expedition(seat, "companion"))
+
+
 def in_play_of(state: State, seat: int) -> list[GameObject]:
     """What a player controls in play: the Hero, Landmarks and Characters."""
-    ids = [
-        *state.zones[t.hero_zone(seat)].cards,
-        *state.zones[t.landmarks(seat)].cards,
-        *state.zones[t.expedition(seat, "hero")].cards,
-        *state.zones[t.expedition(seat, "companion")].cards,
-    ]
-    return [state.objects[i] for i in ids]
+    zones, objects = state.zones, state.objects
+    return [objects[i] for z in in_play_zones(seat) for i in zones[z].cards]
 
 
 def trigger_controllers(flow: Flow, seat: int, when: str, hand_cost: int = 0, subject: int | None = None) -> None:
@@ -209,7 +207,7 @@ def trigger_controllers(flow: Flow, seat: int, when: str, hand_cost: int = 0, su
     state = flow.state
     cards = rules_of(flow).cards
     for obj in in_play_of(state, seat):
-        for ref, ab in _abilities(cards, obj):
+        for ref, ab in cards[obj.card].reactions:
             if ab.when == when and hand_cost >= ab.min_hand_cost:
                 queue(flow, seat, obj.id, ref, subject=subject)
 
@@ -224,8 +222,9 @@ def trigger_phase(flow: Flow, when: str) -> None:
 
 
 def emblems(state: State) -> list[dict[str, Any]]:
-    """Ongoing Emblems in Limbo (fragment 2.2.13): {id, seat, kind, amount, until}."""
-    return list(state.globals.get("emblems") or [])
+    """Ongoing Emblems in Limbo (fragment 2.2.13): {id, seat, kind, amount, until} (the state's own
+    list: read it, never change it)."""
+    return state.globals.get("emblems") or []
 
 
 def add_emblem(flow: Flow, seat: int, kind: str, amount: int, until: str) -> None:
@@ -239,6 +238,7 @@ def add_emblem(flow: Flow, seat: int, kind: str, amount: int, until: str) -> Non
 
 def expire_emblems(flow: Flow, until: str) -> None:
     """An Ongoing Emblem ceases to exist when its duration ends, used or not (2.2.13 example)."""
-    kept = [e for e in emblems(flow.state) if e["until"] != until]
-    if len(kept) != len(emblems(flow.state)):
+    current = emblems(flow.state)
+    kept = [e for e in current if e["until"] != until]
+    if len(kept) != len(current):
         flow.emit(ce.GlobalSet("emblems", kept))

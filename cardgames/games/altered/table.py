@@ -8,6 +8,7 @@ free-for-all can be added later with their own facing rules (`facing`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
 from cardgames.engine.state import GameObject, State
 from cardgames.games.altered.schema import TERRAINS, Card, Terrain
@@ -22,34 +23,42 @@ LIMIT = 100
 DAY_ONE_DRAW, DAY_ONE_ORBS, DAILY_DRAW = 6, 3, 2
 
 
+@cache  # a zone's name, asked for in every rules step: built once
 def deck(s: int) -> str:
     return f"deck:{s}"
 
 
+@cache
 def hand(s: int) -> str:
     return f"hand:{s}"
 
 
+@cache
 def mana(s: int) -> str:
     return f"mana:{s}"
 
 
+@cache
 def reserve(s: int) -> str:
     return f"reserve:{s}"
 
 
+@cache
 def landmarks(s: int) -> str:
     return f"landmarks:{s}"
 
 
+@cache
 def discard(s: int) -> str:
     return f"discard:{s}"
 
 
+@cache
 def hero_zone(s: int) -> str:
     return f"hero:{s}"
 
 
+@cache
 def expedition(s: int, kind: str) -> str:
     return f"exp:{s}:{kind}"
 
@@ -59,11 +68,13 @@ GONE = "gone"
 """Where tokens go when they cease to exist (fragment: a token leaving the Expedition zone)."""
 
 
+@cache
 def tumult(k: int) -> str:
     """A face-down tumult card (hidden from everyone)."""
     return f"tumult:{k}"
 
 
+@cache
 def revealed(k: int) -> str:
     """The same tumult card once turned face up."""
     return f"region:{k}"
@@ -161,8 +172,10 @@ def met_or_crossed(state: State, seat: int) -> bool:
 def characters(state: State, seat: int, kind: str | None = None) -> list[GameObject]:
     """Characters a player controls in one expedition (or both); a Gigantic one is in both but
     listed once, in the expedition it lies in."""
-    kinds = KINDS if kind is None else (kind,)
-    return [state.objects[i] for k in kinds for i in state.zones[expedition(seat, k)].cards]
+    zones, objects = state.zones, state.objects
+    if kind is not None:
+        return [objects[i] for i in zones[expedition(seat, kind)].cards]
+    return [objects[i] for k in KINDS for i in zones[expedition(seat, k)].cards]
 
 
 def all_characters(state: State) -> list[GameObject]:
@@ -171,12 +184,12 @@ def all_characters(state: State) -> list[GameObject]:
 
 def expedition_of(obj: GameObject) -> str | None:
     """ "hero" or "companion" for a Character in an expedition, else None."""
-    parts = obj.zone.split(":")
-    return parts[2] if parts[0] == "exp" else None
+    zone = obj.zone
+    return zone[zone.rindex(":") + 1 :] if zone.startswith("exp:") else None
 
 
 def in_play(obj: GameObject) -> bool:
-    return obj.zone.split(":")[0] in ("exp", "landmarks", "hero")
+    return obj.zone.startswith(("exp:", "landmarks:", "hero:"))
 
 
 def stat(cards: Mapping[str, Card], obj: GameObject, terrain: Terrain) -> int:
@@ -194,24 +207,25 @@ def present(state: State, cards: Mapping[str, Card], seat: int, kind: str) -> li
 def expedition_stats(state: State, cards: Mapping[str, Card], seat: int, kind: str) -> dict[str, int]:
     """Dusk statistics of an expedition: the sum of its present Characters' statistics; Asleep
     ones count for nothing."""
-    out: dict[str, int] = {t: 0 for t in TERRAINS}
-    for obj in present(state, cards, seat, kind):
-        if obj.props.get("asleep"):
-            continue
-        for t in TERRAINS:
-            out[t] += stat(cards, obj, t)
-    return out
+    return _sums(cards, present(state, cards, seat, kind))
 
 
 def arena_stats(state: State, cards: Mapping[str, Card], seat: int) -> dict[str, int]:
     """Fragment 4.3.h.1: one set of statistics from every Character in both expeditions
     (a Gigantic one counted once, ruling H12)."""
+    return _sums(cards, characters(state, seat))
+
+
+def _sums(cards: Mapping[str, Card], objs: list[GameObject]) -> dict[str, int]:
+    """The sum of each statistic (`stat`) of these Characters; Asleep ones count for nothing."""
     out: dict[str, int] = {t: 0 for t in TERRAINS}
-    for obj in characters(state, seat):
+    for obj in objs:
         if obj.props.get("asleep"):
             continue
-        for t in TERRAINS:
-            out[t] += stat(cards, obj, t)
+        printed = cards[obj.card].stats or (0, 0, 0)
+        boost = obj.counters.get("boost", 0)
+        for k, t in enumerate(TERRAINS):
+            out[t] += printed[k] + boost
     return out
 
 
