@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from cardgames.engine.slotted import frozen_init, slot_setters
+
 
 class CardgamesError(Exception):
     """Base of every error the engine raises on purpose."""
@@ -43,9 +45,11 @@ class Option:
     refused. Never reused, even when undo returns to the same point of the log."""
 
 
+frozen_init(Option)  # the rules make every option of every decision
 _new = object.__new__
-_KEY, _LABEL, _GROUP, _REF, _DECISION = (getattr(Option, name).__set__
-                                         for name in ("key", "label", "group", "ref", "decision"))
+_SETTERS = slot_setters(Option, ("key", "label", "group", "ref", "decision"))
+assert _SETTERS is not None
+_KEY, _LABEL, _GROUP, _REF, _DECISION = _SETTERS
 
 
 def issued(option: Option, token: int) -> Option:

@@ -7,11 +7,11 @@ own event types with `@event("game.Name")` and an apply function with `@applies(
 from __future__ import annotations
 
 import dataclasses
-import types
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from cardgames.engine.knowledge import Mark, reveal, show, track
+from cardgames.engine.slotted import frozen_init, slot_setters
 from cardgames.engine.state import Json, State
 
 E = TypeVar("E", bound="Event")
@@ -90,7 +90,7 @@ def event(type_name: str) -> Callable[[type[E]], type[E]]:
         _TYPES[type_name] = cls
         _FIELDS[cls] = tuple(f.name for f in fields)
         _READERS[cls] = _json_reader(cls, _FIELDS[cls])
-        _fast_init(cls, fields)
+        frozen_init(cls)
         if "to_json" not in vars(cls):
             cls.to_json = _json_writer(type_name, _FIELDS[cls])  # type: ignore[method-assign,assignment]
         return cls
@@ -114,38 +114,6 @@ def _json_writer(type_name: str, names: tuple[str, ...]) -> Callable[[Event], di
     return fn
 
 
-def _fast_init(cls: type[Event], fields: tuple[dataclasses.Field[Any], ...]) -> None:
-    """Give `cls` an `__init__` that sets its fields through its slots: the one `dataclasses`
-    writes for a frozen class, with the same parameters and defaults, but without a call of
-    `object.__setattr__` per field — twice as fast, and the rules make an event at every step.
-    The class stays frozen (assigning a field afterwards raises). Left as it is where a field is
-    not a slot or the class has a `__post_init__`."""
-    slots = [getattr(cls, f.name, None) for f in fields]
-    if "__post_init__" in dir(cls) or not all(isinstance(s, types.MemberDescriptorType) for s in slots):
-        return
-    scope: dict[str, Any] = {"MISSING": dataclasses.MISSING}
-    params, body = [], []
-    for i, (f, slot) in enumerate(zip(fields, slots, strict=True)):
-        scope[f"s{i}"] = slot.__set__  # type: ignore[union-attr]
-        if f.default is not dataclasses.MISSING:
-            scope[f"d{i}"] = f.default
-            params.append(f"{f.name}=d{i}")
-            body.append(f"    s{i}(self, {f.name})\n")
-        elif f.default_factory is not dataclasses.MISSING:
-            scope[f"f{i}"] = f.default_factory
-            params.append(f"{f.name}=MISSING")
-            body.append(f"    s{i}(self, f{i}() if {f.name} is MISSING else {f.name})\n")
-        else:
-            params.append(f.name)
-            body.append(f"    s{i}(self, {f.name})\n")
-    code = f"def __init__(self, {', '.join(params)}):\n" + ("".join(body) or "    pass\n")
-    exec(code, scope)  # field names are identifiers (`_json_writer` checks)
-    init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
-    cls.__init__ = init  # type: ignore[method-assign]
-
-
 def _json_reader(cls: type[E], names: tuple[str, ...]) -> Callable[[dict[str, Json]], E]:
     """Build an event of `cls` from its JSON form when that holds exactly its fields, written out
     as straight-line code (this counts where every event of a save is read). `from_json` checks
@@ -156,10 +124,10 @@ def _json_reader(cls: type[E], names: tuple[str, ...]) -> Callable[[dict[str, Js
     but without its per-field `object.__setattr__` calls: twice as fast. That `__init__` does
     nothing else (no event has a `__post_init__`; the JSON holds every field, so no default is
     needed); a class whose fields are not all slots is built by calling it, fields by position."""
-    slots = [getattr(cls, n, None) for n in names]
+    setters = slot_setters(cls, names)
     scope: dict[str, Any] = {"cls": cls, "new": object.__new__}
-    if "__post_init__" not in dir(cls) and all(isinstance(s, types.MemberDescriptorType) for s in slots):
-        scope.update({f"s{i}": s.__set__ for i, s in enumerate(slots)})  # type: ignore[union-attr]
+    if "__post_init__" not in dir(cls) and setters is not None:
+        scope.update({f"s{i}": setter for i, setter in enumerate(setters)})
         body = "".join(f"    s{i}(o, d[{n!r}])\n" for i, n in enumerate(names))
         code = f"def read(d):\n    o = new(cls)\n{body}    return o\n"
     else:

@@ -85,12 +85,14 @@ class Flow:
         """Take a frame off the agenda (wherever it is)."""
         moves = self._moves()
         state, fid = self.state, frame.id
+        frames = state.frames
+        on_top = bool(frames) and frames[-1].id == fid  # the usual case: the frame that runs
         if fid in moves.pushed:
             moves.pushed.discard(fid)
-        elif any(f.id == fid for f in state.frames):
+        elif on_top or any(f.id == fid for f in frames):
             moves.popped.append(fid)
             moves.changed.pop(fid, None)
-        state.frames = [f for f in state.frames if f.id != fid]
+        state.frames = frames[:-1] if on_top else [f for f in frames if f.id != fid]
 
     def update(self, frame: Frame, **changes: Json) -> None:
         """Change some of a frame's data."""
@@ -201,16 +203,16 @@ def any_data(value: Any) -> Json:
 class FnFrame:
     """A frame kind made of two functions (for small frames that need no class of their own)."""
 
+    run: Callable[[Flow, Frame], Ask | None]
+    """The function itself (no method in between: the flow calls it at every step)."""
+
     def __init__(
         self,
         run: Callable[[Flow, Frame], Ask | None],
         answer: Callable[[Flow, Frame, Option], None] | None = None,
     ) -> None:
-        self._run = run
+        self.run = run
         self._answer = answer
-
-    def run(self, flow: Flow, frame: Frame) -> Ask | None:
-        return self._run(flow, frame)
 
     def answer(self, flow: Flow, frame: Frame, option: Option) -> None:
         if self._answer is None:
