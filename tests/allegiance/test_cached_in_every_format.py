@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
 
 import pytest
+from kit.cached import CachedQueries
 
 from cardgames.bots import make_bot
 from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow
 from cardgames.engine.game import Game
-from cardgames.engine.state import State
 from cardgames.engine.stops import STOP_SETTINGS
 from cardgames.games import find_ruleset
 
@@ -30,26 +28,11 @@ KEYS = ("allegiance.statics", "allegiance.attachments", "allegiance.attackers",
 @pytest.mark.parametrize("fmt, players", FORMATS)
 def test_remembered_queries_equal_a_fresh_computation(fmt: str, players: int,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    computes: dict[int, dict[str, Callable[[], Any]]] = {}
-    plain = State.cached
-
-    def recording(self: State, key: str, compute: Callable[[], Any]) -> Any:
-        computes.setdefault(id(self), {})[key] = compute
-        return plain(self, key, compute)
-
-    monkeypatch.setattr(State, "cached", recording)
+    queries = CachedQueries().record(monkeypatch)
     checked: Counter[str] = Counter()
 
     def check(flow: Flow, ev: Event) -> None:
-        state = flow.state
-        memo = state._memo
-        known = computes.get(id(state), {})
-        for key, value in list(memo.items()):
-            state._memo = {}  # afresh: a query that asks another works that one out again too
-            try:
-                fresh = known[key]()
-            finally:
-                state._memo = memo
+        for key, value, fresh in queries.remembered(flow.state):
             assert fresh == value, f"{fmt}-{players}p: {key} is stale after event {len(flow.events)} ({ev.TYPE})"
             checked[key.partition(":")[0]] += 1
 

@@ -84,6 +84,16 @@ def first_difference(a: State, b: State) -> str:
     return "no difference"
 
 
+def assert_same_game(loaded: Game, game: Game) -> None:
+    """A loaded game is the game that was saved: same state, same decision, same log, no warnings."""
+    def facts(g: Game) -> tuple[Any, ...] | None:
+        return decision_facts(g.decision) if g.outcome is None else None
+    assert loaded.state == game.state, first_difference(loaded.state, game.state)
+    assert facts(loaded) == facts(game)
+    assert loaded.events == game.events
+    assert "warnings" not in loaded.header, loaded.header.get("warnings")
+
+
 def assert_fold_equals(game: Game) -> None:
     folded = fold(game.ruleset, game.events)
     assert folded == game.state, first_difference(folded, game.state)

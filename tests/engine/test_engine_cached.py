@@ -4,17 +4,14 @@ event of seeded games of every game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import pytest
+from kit.cached import CachedQueries
 
 from cardgames import new_game
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.engine import core_events as ce
 from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow
-from cardgames.engine.state import State
 from cardgames.games import GAMES
 
 GAMES_TO_CHECK = sorted(GAMES)
@@ -36,26 +33,16 @@ def test_values_kept_across_an_event_equal_a_fresh_computation(name: str, monkey
     """Every cached query of the game's rules, recomputed after each event that keeps the values
     (a frame, an answer, a new phase), gives what is remembered: none of them reads what those
     events change."""
-    computes: dict[int, dict[str, Callable[[], Any]]] = {}
-    plain = State.cached
-
-    def recording(self: State, key: str, compute: Callable[[], Any]) -> Any:
-        computes.setdefault(id(self), {})[key] = compute
-        return plain(self, key, compute)
-
-    monkeypatch.setattr(State, "cached", recording)
+    queries = CachedQueries().record(monkeypatch)
     checked = 0
 
     def check(flow: Flow, ev: Event) -> None:
         nonlocal checked
         if not (type(ev).FLOW or type(ev).KEEPS_CACHED):
             return
-        memo = flow.state._memo
-        known = computes.get(id(flow.state), {})
-        for key, value in list(memo.items()):
-            if key in known:
-                assert known[key]() == value, f"{name}: {key} changed after {ev.TYPE}"
-                checked += 1
+        for key, value, fresh in queries.remembered(flow.state):
+            assert fresh == value, f"{name}: {key} changed after {ev.TYPE}"
+            checked += 1
 
     for seed in (1, 2):
         g = new_game(name, ["Ann", "Bob"], seed, {})

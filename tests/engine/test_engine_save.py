@@ -9,24 +9,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from engine_play import decision_facts, duel, first_difference, play, ruleset, step
+from engine_play import assert_same_game, duel, play, ruleset, step
 
 from cardgames import load_game
 from cardgames.engine import core_events as ce
 from cardgames.engine.events import Event
 from cardgames.engine.game import Game
 from cardgames.engine.save import SaveError, read_save
-
-
-def _facts(game: Game) -> tuple[object, ...] | None:
-    return decision_facts(game.decision) if game.outcome is None else None
-
-
-def assert_same_game(loaded: Game, game: Game) -> None:
-    assert loaded.state == game.state, first_difference(loaded.state, game.state)
-    assert _facts(loaded) == _facts(game)
-    assert loaded.events == game.events
-    assert "warnings" not in loaded.header, loaded.header.get("warnings")
 
 
 def _load(path: Path) -> Game:

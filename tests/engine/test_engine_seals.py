@@ -9,23 +9,12 @@ import random
 from pathlib import Path
 
 import pytest
-from engine_play import decision_facts, duel, first_difference, play, ruleset, step
+from engine_play import assert_same_game, duel, play, ruleset, step
 
 from cardgames import load_game
 from cardgames.engine import core_events as ce
 from cardgames.engine.game import Game, fold
 from cardgames.engine.save import SaveError, append_events, read_save, write_save
-
-
-def _facts(game: Game) -> tuple[object, ...] | None:
-    return decision_facts(game.decision) if game.outcome is None else None
-
-
-def _same_game(loaded: Game, game: Game) -> None:
-    assert loaded.state == game.state, first_difference(loaded.state, game.state)
-    assert _facts(loaded) == _facts(game)
-    assert loaded.events == game.events
-    assert "warnings" not in loaded.header, loaded.header.get("warnings")
 
 
 def _autosave(path: Path, game: Game, rng: random.Random, answers: int) -> list[int]:
@@ -52,7 +41,7 @@ def test_a_save_of_this_build_is_folded_and_is_the_same_game(tmp_path: Path) -> 
         assert read_save(path).sealed == len(game.events)
         loaded = load_game(path)
         assert loaded.checked == "sealed"
-        _same_game(loaded, game)
+        assert_same_game(loaded, game)
         if game.outcome is not None:
             break
     if game.outcome is None:  # and it plays on exactly as the original does
@@ -70,7 +59,7 @@ def test_an_autosave_appended_answer_by_answer_is_sealed_to_its_last_answer(tmp_
     assert saved.sealed == len(saved.events) == len(game.events) and not saved.warnings
     loaded = load_game(path)
     assert loaded.checked == "sealed"
-    _same_game(loaded, game)
+    assert_same_game(loaded, game)
 
 
 def test_an_autosave_cut_inside_a_write_folds_to_the_seal_before_and_replays_the_rest(tmp_path: Path) -> None:
@@ -156,7 +145,7 @@ def test_a_save_of_another_build_is_replayed_and_checked(tmp_path: Path) -> None
     assert read_save(path).sealed == len(game.events)
     loaded = load_game(path)
     assert loaded.checked == "replayed"
-    _same_game(loaded, game)
+    assert_same_game(loaded, game)
 
 
 def test_a_version_1_save_has_no_seals_and_is_replayed(tmp_path: Path) -> None:
@@ -170,7 +159,7 @@ def test_a_version_1_save_has_no_seals_and_is_replayed(tmp_path: Path) -> None:
     assert saved.sealed == 0 and not saved.warnings
     loaded = load_game(path)
     assert loaded.checked == "replayed"
-    _same_game(loaded, game)
+    assert_same_game(loaded, game)
 
 
 def test_sealed_events_that_stop_in_the_middle_of_a_step_are_replayed_instead(tmp_path: Path) -> None:
