@@ -125,20 +125,12 @@ class PriorityWindow:
         live = _taking_part(state, frame)
         passes = int(frame.data["passes"])
         seat = int(frame.data["seat"])
-        if passes >= live:
-            if state.chain:
-                lead = frame.data.get("lead")
-                flow.update(frame, passes=0, seat=state.active if lead is None else int(lead))
-                self.rules.resolve_top(flow)
-            else:
-                flow.pop(frame)
-            return None
         players = state.players
 
         def skipped(s: int) -> bool:
             return players[s].eliminated or not self.rules.wants_priority(state, s, frame)
 
-        if skipped(seat):
+        if passes < live and skipped(seat):
             # Skip every seat that is not to be asked in one step. An eliminated seat (e.g. the
             # current player, who has priority first after each resolution) is stepped over
             # without counting as a pass of a live seat.
@@ -149,6 +141,15 @@ class PriorityWindow:
                 if passes >= live or not skipped(seat):
                     break
             flow.update(frame, passes=passes, seat=seat)
+            if passes < live:
+                return None  # the next step asks `seat` (a step that changed the agenda asks nothing)
+        if passes >= live:  # everyone passed in a row: the top of the chain resolves, or the window closes
+            if state.chain:
+                lead = frame.data.get("lead")
+                flow.update(frame, passes=0, seat=state.active if lead is None else int(lead))
+                self.rules.resolve_top(flow)
+            else:
+                flow.pop(frame)
             return None
         rules = self.rules
         passing = Option(PASS, rules.pass_label(state, seat, frame), "pass")
