@@ -100,9 +100,12 @@ def _attachments_by_host(state: State) -> dict[int, list[GameObject]]:
 
 
 def opponents(state: State, seat: int) -> list[int]:
-    """Live opponents of `seat` (teammates are not opponents)."""
-    team = state.players[seat].team
-    return [s for s in state.seats_from(seat) if s != seat and state.players[s].team != team]
+    """Live opponents of `seat` (teammates are not opponents), clockwise from the seat after it
+    (`state.seats_from(seat)` without the seat itself, walked once: asked at every step)."""
+    players = state.players
+    team, n = players[seat].team, len(players)
+    return [s for i in range(1, n)
+            if not (p := players[s := (seat + i) % n]).eliminated and p.team != team]
 
 
 def alive(state: State, ref: int) -> bool:

@@ -168,12 +168,13 @@ class Maneuvers:
             return "End your turn"
         return "Pass"
 
-    def wants_priority(self, state: State, seat: int, frame: Frame) -> bool:
-        """Whom to ask, by public information and the seat's own setting only (ruling R96), as
-        `engine.stops` defines the settings for every game. "auto" asks whenever the seat could
-        respond by public information, whatever the maneuver: every maneuver can be responded to
-        by any player (p.22)."""
-        return stops.wants_priority(self, state, seat, frame)
+    wants_priority = stops.wants_priority
+    """Whom to ask, by public information and the seat's own setting only (ruling R96), as
+    `engine.stops` defines the settings for every game, with this class's `must_ask`,
+    `could_respond` and `concerns` as its facts (the engine's function itself: asked of every seat
+    at every step of every priority window). "auto" asks whenever the seat could respond by
+    public information, whatever the maneuver: every maneuver can be responded to by any player
+    (p.22)."""
 
     def must_ask(self, state: State, seat: int, frame: Frame) -> bool:
         """The current player is always asked in their own maneuver phase (`is_main`, written out:
