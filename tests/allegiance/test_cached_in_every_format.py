@@ -23,7 +23,7 @@ NAMES = ["Ann", "Ben", "Cleo", "Dov"]
 FORMATS = [("duel", 2), ("ffa", 3), ("ffa", 4), ("sworn-enemy", 3), ("sworn-enemy", 4), ("teams", 4)]
 DECISIONS = 600
 KEYS = ("allegiance.statics", "allegiance.attachments", "allegiance.attackers",
-        "allegiance.could_respond")
+        "allegiance.attack_options", "allegiance.could_respond")
 """The queries each format's games must have checked at least once (a key up to its first ':')."""
 
 

@@ -141,14 +141,7 @@ class Maneuvers:
                 if act.gold > gold or (act.exhaust and obj.exhausted):
                     continue
                 if not act.targets or targeting.can_announce(cat, state, act.targets, seat, i):
-                    opts.append(
-                        option(
-                            f"activate:{i}:{act.index}",
-                            f"{cat.display_name(obj)}: {act.text or 'activate'}",
-                            "activate",
-                            i,
-                        )
-                    )
+                    opts.append(option(f"activate:{i}:{act.index}", act.label, "activate", i))
         if main and (every or only == "unlock"):
             unlocked_levels: set[int] | None = None
             for ab in abilities:
