@@ -25,6 +25,9 @@ DECISIONS = 600
 KEYS = ("allegiance.statics", "allegiance.attachments", "allegiance.attackers",
         "allegiance.attack_options", "allegiance.could_respond")
 """The queries each format's games must have checked at least once (a key up to its first ':')."""
+KEPT_ACROSS = ("allegiance.Damaged", "allegiance.Healed", "allegiance.GoldChanged", "allegiance.Revealed")
+"""Allegiance's events that keep the remembered values (`KEEPS_CACHED`): each format's games must
+have checked values kept across each of them (so a query that reads what one changes fails)."""
 
 
 @pytest.mark.parametrize("fmt, players", FORMATS)
@@ -39,11 +42,14 @@ def test_remembered_queries_equal_a_fresh_computation(fmt: str, players: int,
 
     monkeypatch.setattr(State, "cached", recording)
     checked: Counter[str] = Counter()
+    kept: Counter[str] = Counter()
 
     def check(flow: Flow, ev: Event) -> None:
         state = flow.state
         memo = state._memo
         known = computes.get(id(state), {})
+        if memo and type(ev).KEEPS_CACHED:
+            kept[ev.TYPE] += 1
         for key, value in list(memo.items()):
             state._memo = {}  # afresh: a query that asks another works that one out again too
             try:
@@ -64,5 +70,5 @@ def test_remembered_queries_equal_a_fresh_computation(fmt: str, players: int,
             if game.outcome is not None:
                 break
             game.choose(bot.choose(game.decision))
-    missing = [k for k in KEYS if not checked[k]]
+    missing = [k for k in KEYS if not checked[k]] + [t for t in KEPT_ACROSS if not kept[t]]
     assert not missing, f"{fmt}-{players}p: never checked {missing} (the check would prove nothing)"
