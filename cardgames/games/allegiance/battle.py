@@ -63,6 +63,25 @@ def eligible_attackers(cat: Cards, state: State, seat: int) -> list[int]:
     return state.cached(f"allegiance.attackers:{seat}", lambda: _eligible(cat, state, seat))
 
 
+_ATTACK_OPTION_KEYS = tuple(f"allegiance.attack_options:{seat}" for seat in range(8))
+"""The `State.cached` key of `attack_options` for each seat."""
+
+
+def attack_options(cat: Cards, state: State, seat: int) -> dict[int, tuple[Option, Option]]:
+    """Each of `eligible_attackers`, in order, with the options of declaring it and of taking it
+    back. Remembered like them: declaring attackers lists them again at each attacker chosen."""
+
+    def make() -> dict[int, tuple[Option, Option]]:
+        out: dict[int, tuple[Option, Option]] = {}
+        for c in eligible_attackers(cat, state, seat):  # cards, never heroes: named as cards
+            name = cat.display_name(state.objects[c])
+            out[c] = (offer("attack", c, f"Attack with {name}"),
+                      option(f"unattack:{c}", f"Do not attack with {name}", "attack", c))
+        return out
+
+    return state.cached(_ATTACK_OPTION_KEYS[seat], make)
+
+
 def _eligible(cat: Cards, state: State, seat: int) -> list[int]:
     out = [u.id for u in board.units(state, seat) if may_attack(cat, state, u)]
     weapon = board.gear(state, seat, "weapon")
@@ -148,12 +167,9 @@ class Battle:
     def declare_run(self, flow: Flow, frame: Frame) -> Ask | None:
         state = flow.state
         seat = state.active
-        chosen = list(frame.data["chosen"])
-        cands = eligible_attackers(self.cat, state, seat)
-        chosen = [c for c in chosen if c in cands]
-        name = self._name
-        opts = [offer("attack", c, f"Attack with {name(state, c)}")
-                for c in cands if c not in chosen]
+        cands = attack_options(self.cat, state, seat)
+        chosen = [c for c in frame.data["chosen"] if c in cands]
+        opts = [attack for c, (attack, _) in cands.items() if c not in chosen]
         opts.append(
             option(
                 "done",
@@ -162,10 +178,7 @@ class Battle:
                 "done",
             )
         )
-        opts += [
-            option(f"unattack:{c}", f"Do not attack with {name(state, c)}", "attack", c)
-            for c in chosen
-        ]
+        opts += [cands[c][1] for c in chosen]
         b = state.battle or {}
         return Ask(seat, "declare_attackers",
                    f"Declare attackers against {state.players[int(b['defender'])].name}", opts,
@@ -190,7 +203,7 @@ class Battle:
     # -- assign defenders ----------------------------------------------------------------
 
     def _can_defend(self, state: State, unit: GameObject) -> bool:
-        return not unit.exhausted and "cannot_defend" not in board.keywords(self.cat, state, unit)
+        return not unit.exhausted and not board.has_keyword(self.cat, state, unit, "cannot_defend")
 
     def _blockable(self, state: State, defender: GameObject, attacker_id: int) -> bool:
         b = state.battle or {}
@@ -236,18 +249,17 @@ class Battle:
             )
         opts = []
         # `_blockable` for every unit at once: the attackers not yet blocked, and whether each is
-        # not blocked by basic units
-        keywords = self.cat.keywords
+        # not blocked by basic units (a basic unit may defend unless every one of them is not)
+        keywords, display_name = self.cat.keywords, self.cat.display_name
         unblocked = [
             "not_blocked_by_basic" in keywords(state.objects[a]) for a in attackers
             if str(a) not in blocks
         ]
+        only_choosy = all(unblocked)
         for u in board.units(state, seat) if unblocked else ():
-            basic = u.props.get("deck") == "basic"
-            if self._can_defend(state, u) and used.get(u.id, 0) < self._capacity(u) and any(
-                not (choosy and basic) for choosy in unblocked
-            ):
-                opts.append(offer("defend", u.id, f"Defend with {name(state, u.id)}"))
+            if (self._can_defend(state, u) and used.get(u.id, 0) < self._capacity(u)
+                    and not (only_choosy and u.props.get("deck") == "basic")):
+                opts.append(offer("defend", u.id, f"Defend with {display_name(u)}"))
         opts.append(option("done", f"Done assigning defenders ({len(blocks)} assigned)", "done"))
         return Ask(
             seat,

@@ -83,8 +83,13 @@ def attachments(state: State, host: int) -> list[GameObject]:
     """The cards in play attached to `host`, in territory order."""
     # Asked for each unit's keywords, many times a step: one pass over the table finds every
     # host's, remembered until the next event changes the table.
-    by_host = state.cached("allegiance.attachments", lambda: _attachments_by_host(state))
-    return list(by_host.get(host, ()))
+    return list(_hosted(state).get(host, ()))
+
+
+def _hosted(state: State) -> dict[int, list[GameObject]]:
+    """`_attachments_by_host`, remembered until the next event changes the table (read it, never
+    change it)."""
+    return state.cached("allegiance.attachments", lambda: _attachments_by_host(state))
 
 
 def _attachments_by_host(state: State) -> dict[int, list[GameObject]]:
@@ -100,9 +105,12 @@ def _attachments_by_host(state: State) -> dict[int, list[GameObject]]:
 
 
 def opponents(state: State, seat: int) -> list[int]:
-    """Live opponents of `seat` (teammates are not opponents)."""
-    team = state.players[seat].team
-    return [s for s in state.seats_from(seat) if s != seat and state.players[s].team != team]
+    """Live opponents of `seat` (teammates are not opponents), clockwise from the seat after it
+    (`state.seats_from(seat)` without the seat itself, walked once: asked at every step)."""
+    players = state.players
+    team, n = players[seat].team, len(players)
+    return [s for i in range(1, n)
+            if not (p := players[s := (seat + i) % n]).eliminated and p.team != team]
 
 
 def alive(state: State, ref: int) -> bool:
@@ -272,6 +280,12 @@ def keywords(cat: Cards, state: State, obj: GameObject) -> list[str]:
     for att in attachments(state, obj.id):
         out.extend(k for k in cat.keywords(att) if k not in out)
     return out
+
+
+def has_keyword(cat: Cards, state: State, obj: GameObject, word: str) -> bool:
+    """Whether `word` is among `keywords(cat, state, obj)`, without listing them."""
+    return word in cat.keywords(obj) or any(
+        word in cat.keywords(att) for att in _hosted(state).get(obj.id, ()))
 
 
 def base_attack(cat: Cards, obj: GameObject) -> int:

@@ -41,16 +41,19 @@ class Activation:
     listing the maneuvers reads these at every priority decision). Never changed once made; a
     plain class, as a dataclass costs more to define than all its uses save in a short run."""
 
-    __slots__ = ("exhaust", "gold", "index", "targets", "text")
+    __slots__ = ("exhaust", "gold", "index", "label", "targets", "text")
 
     def __init__(self, index: int, gold: int, exhaust: bool, targets: dict[str, TargetSpec],
-                 text: str) -> None:
+                 text: str, name: str) -> None:
         self.index = index
         """Its place among the abilities of the card's side (`Kit.abilities`)."""
         self.gold = gold
         self.exhaust = exhaust
         self.targets = targets
         self.text = text
+        self.label = f"{name}: {text or 'activate'}"
+        """The option of activating it, as a priority decision lists it (`name`: the card's name
+        on this side, which is `Cards.display_name` of a card whose kit this is)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +87,7 @@ class Kit:
                    tuple(ab.while_ for ab in abilities if ab.while_ is not None),
                    bool(costs), any(not c.exhaust for c in costs),
                    frozenset(ab.when for ab in abilities if ab.when is not None),
-                   tuple(Activation(i, ab.cost.gold, ab.cost.exhaust, ab.targets, ab.text)
+                   tuple(Activation(i, ab.cost.gold, ab.cost.exhaust, ab.targets, ab.text, name)
                          for i, ab in enumerate(abilities) if ab.cost is not None))
 
 

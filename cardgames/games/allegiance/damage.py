@@ -117,7 +117,9 @@ def check_state(flow: Flow, cat: Cards) -> None:
     for p in state.players:
         if not p.eliminated and p.counters.get("health", 1) <= 0:
             eliminate(flow, cat, p.seat, "health reached 0")
-    if state.outcome is None:
+    # speed: asked after every resolution; while nobody has fallen no format is decided (each
+    # seats two teams at least, and Sworn Enemy needs a fallen hero)
+    if state.outcome is None and any(p.eliminated for p in state.players):
         end_if_decided(flow)
 
 

@@ -1,4 +1,11 @@
-"""Allegiance's own events: damage, healing, gold and drawing (everything else uses engine events)."""
+"""Allegiance's own events: damage, healing, gold and drawing (everything else uses engine events).
+
+Damage, healing, gold and reveals keep the values `State.cached` remembers (`KEEPS_CACHED`): the
+rules' remembered queries (could respond, attackers, attachments, statics, attack options) and the
+engine's (hand-over secrets) read neither damage, health nor gold, and a reveal changes no table
+fact (the engine alone notes who knows the card); tests/allegiance/test_cached_in_every_format.py
+works every remembered value out afresh after each event of every format and compares.
+"""
 
 from __future__ import annotations
 
@@ -26,6 +33,7 @@ def hero_seat(ref: int) -> int:
 class Damaged(Event):
     """`amount` damage (after prevention) was dealt to a unit or hero."""
 
+    KEEPS_CACHED = True  # no `State.cached` query reads damage or health (see module docstring)
     target: int
     amount: int
     source: int | None = None
@@ -48,6 +56,7 @@ def _damaged(s: State, e: Damaged) -> None:
 class Healed(Event):
     """`amount` damage (already capped at the maximum) was healed from a unit or hero."""
 
+    KEEPS_CACHED = True  # no `State.cached` query reads damage or health (see module docstring)
     target: int
     amount: int
     source: int | None = None
@@ -69,6 +78,7 @@ def _healed(s: State, e: Healed) -> None:
 @event("allegiance.GoldChanged")
 @dataclass(frozen=True, slots=True)
 class GoldChanged(Event):
+    KEEPS_CACHED = True  # no `State.cached` query reads gold (see module docstring)
     seat: int
     delta: int
     reason: str
@@ -109,6 +119,7 @@ class Revealed(Event):
     """A hidden card's face became known (milled from a deck, discarded from a hand...)."""
 
     REVEALS = True
+    KEEPS_CACHED = True  # changes no table fact at all: the engine notes who knows the card
     id: int
 
 

@@ -141,14 +141,7 @@ class Maneuvers:
                 if act.gold > gold or (act.exhaust and obj.exhausted):
                     continue
                 if not act.targets or targeting.can_announce(cat, state, act.targets, seat, i):
-                    opts.append(
-                        option(
-                            f"activate:{i}:{act.index}",
-                            f"{cat.display_name(obj)}: {act.text or 'activate'}",
-                            "activate",
-                            i,
-                        )
-                    )
+                    opts.append(option(f"activate:{i}:{act.index}", act.label, "activate", i))
         if main and (every or only == "unlock"):
             unlocked_levels: set[int] | None = None
             for ab in abilities:
@@ -168,12 +161,13 @@ class Maneuvers:
             return "End your turn"
         return "Pass"
 
-    def wants_priority(self, state: State, seat: int, frame: Frame) -> bool:
-        """Whom to ask, by public information and the seat's own setting only (ruling R96), as
-        `engine.stops` defines the settings for every game. "auto" asks whenever the seat could
-        respond by public information, whatever the maneuver: every maneuver can be responded to
-        by any player (p.22)."""
-        return stops.wants_priority(self, state, seat, frame)
+    wants_priority = stops.wants_priority
+    """Whom to ask, by public information and the seat's own setting only (ruling R96), as
+    `engine.stops` defines the settings for every game, with this class's `must_ask`,
+    `could_respond` and `concerns` as its facts (the engine's function itself: asked of every seat
+    at every step of every priority window). "auto" asks whenever the seat could respond by
+    public information, whatever the maneuver: every maneuver can be responded to by any player
+    (p.22)."""
 
     def must_ask(self, state: State, seat: int, frame: Frame) -> bool:
         """The current player is always asked in their own maneuver phase (`is_main`, written out:

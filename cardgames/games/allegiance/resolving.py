@@ -35,7 +35,10 @@ class Resolving:
 
     def entry(self, state: State, frame: Frame) -> ChainEntry | None:
         eid = frame.data.get("entry")
-        return next((c for c in state.chain if c.id == eid), None)
+        for c in reversed(state.chain):  # from the top: the entry resolving is nearly always there
+            if c.id == eid:
+                return c
+        return None
 
     def start_resolution(self, flow: Flow, frame: Frame) -> bool:
         """Re-check targets; if every one is gone the whole effect is lost (p.14, ruling R22)."""
