@@ -25,11 +25,11 @@ class Active(NamedTuple):
 def devotion(rules: Rules, state: State, city: int) -> int:
     """Effects: the sum of the loyalty marks of the city's devoted residents (marked, still there)."""
     total = 0
-    objects = state.objects
-    for o in (objects[i] for i in state.zones[t.residents_zone(city)].cards):
+    objects, worth = state.objects, rules.cat.worth
+    for i in state.zones[t.residents_zone(city)].cards:
+        o = objects[i]
         if o.exhausted and o.props.get("devoted") == city:
-            card = rules.cards[o.card]
-            total += card.devotion if card.devotion is not None else (0 if card.token else card.loyalty)
+            total += worth[o.card]
     return total
 
 
@@ -46,24 +46,26 @@ def actives(rules: Rules, state: State) -> list[Active]:
 
 def _actives(rules: Rules, state: State) -> list[Active]:
     out: list[Active] = []
-    cards, perm_levels = rules.cards, rules.cat.perm_levels
+    cat = rules.cat
+    perm_levels, own_statics, enchant_static = cat.perm_levels, cat.own_statics, cat.enchant_static
     objects, zones = state.objects, state.zones
     for s in state.live_seats():
         for c in zones[t.kingdom(s)].cards:
             levels = perm_levels.get(objects[c].card)
             if levels:  # speed: devotion is counted only for a city with a permanent passive to hold
-                dev = devotion(rules, state, c) if zones[t.residents_zone(c)].cards else 0
+                dev = devotion(rules, state, c)
                 for level, static in levels:
                     if dev >= level:
-                        out.append(Active(c, s, static, city=c))
+                        out.append(Active(c, s, static, None, c))
         for o in t.creatures_of(state, s):
-            for st in cards[o.card].statics:
-                out.append(Active(o.id, s, st))
+            statics = own_statics.get(o.card)
+            if statics:
+                out += [Active(o.id, s, st) for st in statics]
         for i in zones[t.ench(s)].cards:
             e = objects[i]
-            ench = cards[e.card].enchant
-            if ench is not None and ench.static is not None:
-                out.append(Active(e.id, s, ench.static, host=e.attached_to))
+            st = enchant_static.get(e.card)
+            if st is not None:
+                out.append(Active(e.id, s, st, e.attached_to))
     return out
 
 

@@ -151,6 +151,14 @@ class Catalog:
                                   if lv.lasts == "perm" and lv.static is not None]
                             for cid, c in cards.items() if c.levels}
         """Each city's permanent levels with a passive, (devotion needed, passive) in printed order."""
+        self.own_statics = {cid: list(c.statics) for cid, c in cards.items() if c.statics}
+        """The passives printed on each card that has any (a creature's own, while it is in play)."""
+        self.enchant_static = {cid: c.enchant.static for cid, c in cards.items()
+                               if c.enchant is not None and c.enchant.static is not None}
+        """The passive of each enchantment that has one."""
+        self.worth = {cid: c.devotion if c.devotion is not None else (0 if c.token else c.loyalty)
+                      for cid, c in cards.items()}
+        """What each card adds to a city's devotion when it devotes (Effects: its loyalty marks; a token none)."""
 
     @classmethod
     def load(cls, paths: list[Path] | None = None) -> Catalog:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardgames.engine import core_events as ce
 from cardgames.engine.flow import Flow
@@ -227,9 +226,9 @@ def _to_check(rules: Rules, state: State, hold: bool) -> tuple[list[int], list[i
     return dying, cities
 
 
-@dataclass(frozen=True)
-class Scan:
-    """What the state checks look for, found in one pass over each player's table (until the next event)."""
+class Scan(NamedTuple):
+    """What the state checks look for, found in one pass over each player's table (until the next event;
+    a tuple: one is made after nearly every event)."""
 
     fallen: list[int]
     """Cities at 0 defense."""
@@ -276,7 +275,7 @@ def _scan_table(rules: Rules, state: State) -> Scan:
             buried += [oid for oid in grave[:-3] if objects[oid].card in works]  # speed: one set lookup a card
         if suspects is None:
             continue
-        if lowers and any(objects[i].card in lowers for i in (*kingdom, *zones[t.ench(s)].cards)):
+        if lowers and (_holds(objects, kingdom, lowers) or _holds(objects, zones[t.ench(s)].cards, lowers)):
             suspects = None
             continue
         for o in t.creatures_of(state, s):  # the pass the passives in force share
@@ -290,6 +289,15 @@ def _scan_table(rules: Rules, state: State) -> Scan:
                     suspects.add(o.id)
     quiet = not fallen and suspects is not None and not suspects and not buried and not defeat
     return Scan(fallen, suspects, buried, defeat, quiet)
+
+
+def _holds(objects: dict[int, GameObject], ids: list[int], cards: frozenset[str]) -> bool:
+    """Whether one of these objects is one of these cards (a loop: three times as fast as `any` over a
+    generator, for the two or three cards a kingdom or enchantment row holds)."""
+    for i in ids:  # noqa: SIM110 - see above
+        if objects[i].card in cards:
+            return True
+    return False
 
 
 def defeats(flow: Flow) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from cardgames.engine.state import GameObject, Json, State
 
 HAND_LIMIT = 7
@@ -10,43 +12,55 @@ STACK = "stack"
 FACTION_ORDER = ("gaian", "dark-legion", "red-banner", "house-of-nobles", "empire")
 
 
+@cache
 def deck(s: int) -> str:
     return f"deck:{s}"
 
 
+@cache
 def hand(s: int) -> str:
     return f"hand:{s}"
 
 
+@cache
 def unbuilt(s: int) -> str:
     return f"unbuilt:{s}"
 
 
+@cache
 def kingdom(s: int) -> str:
     return f"kingdom:{s}"
 
 
+@cache
 def army(s: int) -> str:
     return f"army:{s}"
 
 
+@cache
 def ench(s: int) -> str:
     return f"ench:{s}"
 
 
+@cache
 def vault(s: int) -> str:
     return f"vault:{s}"
 
 
+@cache
 def grave(s: int) -> str:
     return f"grave:{s}"
 
 
+@cache
 def gone(s: int) -> str:
     return f"gone:{s}"
 
 
+@cache
 def residents_zone(city: int) -> str:
+    """A city's residents zone. Zone names are made once per seat or city (`functools.cache`): every
+    pass over the table asks for them, and formatting one costs more than looking it up."""
     return f"res:{city}"
 
 
@@ -83,19 +97,21 @@ def _creatures_by_seat(state: State) -> dict[int, list[GameObject]]:
     every player's creatures between two events: one pass instead of one per player)."""
     live = state.live_seats()
     objects, zones = state.objects, state.zones
-    out = {s: [objects[i] for i in zones[army(s)].cards if objects[i].controller == s] for s in live}
-    abroad: dict[int, list[GameObject]] = {s: [] for s in live}
-    for o in live:
-        own = out[o]
-        for c in zones[kingdom(o)].cards:
+    out: dict[int, list[GameObject]] = {}
+    for s in live:
+        out[s] = [o for i in zones[army(s)].cards if (o := objects[i]).controller == s]
+    abroad: dict[int, list[GameObject]] = {}  # infiltrators by controller: after their own cities' residents
+    for s in live:
+        own = out[s]
+        for c in zones[kingdom(s)].cards:
             for i in zones[residents_zone(c)].cards:
                 r = objects[i]
-                if r.controller == o:
+                if r.controller == s:
                     own.append(r)
-                elif r.controller in abroad:
-                    abroad[r.controller].append(r)
-    for s in live:
-        out[s] += abroad[s]
+                elif r.controller in out:
+                    abroad.setdefault(r.controller, []).append(r)
+    for s, found in abroad.items():
+        out[s] += found
     return out
 
 

@@ -268,8 +268,7 @@ class Turn:
                 for card in [self.rules.cards[o.card]] if card.faction == fac and card.loyalty > 0]
 
     def _worth(self, cid: str) -> int:
-        card = self.rules.cards[cid]
-        return card.devotion if card.devotion is not None else (0 if card.token else card.loyalty)
+        return self.rules.cat.worth[cid]
 
     def _apply(self, flow: Flow, frame: Frame, city: Any) -> None:
         state = flow.state
