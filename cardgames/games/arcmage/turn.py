@@ -152,16 +152,22 @@ class Turn:
         devotion lapses with it. Creatures last, some by choice (`unmark.start`)."""
         state = flow.state
         creatures = t.creatures_of(state, seat)
+        creature_ids = {o.id for o in creatures}
         cards = [*creatures, *state.cards_in(t.vault(seat)), *state.cards_in(t.ench(seat))]
+        # The passives keeping cards marked, read before anything unmarks (speed: once, not again after each
+        # card). What unmarks below changes none of them: it touches only the card at hand, the marked
+        # creatures wait (`later`), and devotion counts marked residents only.
+        kept = {o.id for o in cards if o.controller == seat and o.exhausted
+                and board.flag(self.rules, state, o, "no_unmark")}
         later = []
         for o in cards:
-            if o.controller != seat or (o.exhausted and board.flag(self.rules, state, o, "no_unmark")):
+            if o.controller != seat or o.id in kept:
                 continue
             hold = int(o.props.get("hold") or 0)
             if hold:  # Nightingale (1), Trebuchet (2): stays marked through this many Unmark phases
                 flow.emit(ce.ObjectPropSet(o.id, "hold", hold - 1 or None))
                 continue
-            if o.exhausted and o in creatures:
+            if o.exhausted and o.id in creature_ids:
                 if not checks.locked(state, o):
                     later.append(o)
             else:
