@@ -153,11 +153,11 @@ def why_not_move(rules: Rules, state: State, obj: GameObject, window: str) -> st
 def ability_list(rules: Rules, state: State, obj: GameObject) -> list[tuple[str, Activated]]:
     """A card's activated abilities with their effect references: its own, then those enchantments on it
     give it (Blindfolded)."""
-    out = [(f"card:{obj.card}:act:{i}", ab) for i, ab in enumerate(rules.cards[obj.card].activated)]
+    cat = rules.cat
+    out = list(cat.activated.get(obj.card, ()))
     for e in t.all_enchantments(state):
-        ench = rules.cards[e.card].enchant
-        if e.attached_to == obj.id and ench is not None and ench.grants:
-            out += [(f"card:{e.card}:grant:{j}", ab) for j, ab in enumerate(ench.grants)]
+        if e.attached_to == obj.id and e.card in cat.grants:
+            out += cat.grants[e.card]
     return out
 
 
