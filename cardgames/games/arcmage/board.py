@@ -96,7 +96,7 @@ def _matches(rules: Rules, state: State, a: Active, obj: GameObject, card: Card)
     if st.defending_non_flying:
         battle = state.battle or {}
         att = dict(battle.get("blocks", {})).get(str(obj.id))
-        if att is None or "flying" in keywords(rules, state, state.objects[int(att)]):
+        if att is None or has_keyword(rules, state, state.objects[int(att)], "flying"):
             return False
     if st.needs_other is not None:
         kinds = set(st.needs_other.get("types", []))
@@ -175,6 +175,26 @@ def keywords(rules: Rules, state: State, obj: GameObject) -> set[str]:
         if m.target == obj.id and m.stat.startswith("nokw:"):
             kws.discard(m.stat[5:])
     return kws
+
+
+def has_keyword(rules: Rules, state: State, obj: GameObject, kw: str) -> bool:
+    """`kw in keywords(...)`, without making the set (speed: the rules ask about one keyword at a time):
+    lost to an effect, given by one, printed, or given by a passive."""
+    if state.modifiers:
+        lost, given = f"nokw:{kw}", f"kw:{kw}"
+        for m in state.modifiers:
+            if m.target == obj.id and m.stat == lost:
+                return False
+        for m in state.modifiers:
+            if m.target == obj.id and m.stat == given:
+                return True
+    if kw in rules.cards[obj.card].keywords:
+        return True
+    for a, _ in applying(rules, state, obj):
+        st = a.static
+        if kw in st.keywords and (st.keyword_if_def is None or def_(rules, state, obj) >= st.keyword_if_def):
+            return True
+    return False
 
 
 def flag(rules: Rules, state: State, obj: GameObject, name: str) -> list[Static]:

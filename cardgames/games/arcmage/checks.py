@@ -136,7 +136,7 @@ def forget(flow: Flow, obj: GameObject) -> None:
 def destroy(flow: Flow, obj: GameObject) -> bool:
     """Destroy a creature (to its owner's graveyard), unless it is Indestructible (R55)."""
     rules = rules_of(flow)
-    if "indestructible" in board.keywords(rules, flow.state, obj):
+    if board.has_keyword(rules, flow.state, obj, "indestructible"):
         return False
     if obj.props.get("shield") == flow.state.turn:  # R44: it survives, healed, and becomes marked
         flow.emit(ce.ObjectPropSet(obj.id, "shield", None))
@@ -222,7 +222,7 @@ def _to_check(rules: Rules, state: State, hold: bool) -> tuple[list[int], list[i
         return [], cities  # speed: nothing can be lethal, without listing every creature and passive in force
     dying = state.cached("arc.check.dying", lambda: [
         o.id for o in t.all_creatures(state) if (suspects is None or o.id in suspects)
-        and lethal(rules, state, o) and "indestructible" not in board.keywords(rules, state, o)])
+        and lethal(rules, state, o) and not board.has_keyword(rules, state, o, "indestructible")])
     return dying, cities
 
 
