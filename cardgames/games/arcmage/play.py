@@ -135,7 +135,7 @@ class Play:
         card of theirs in play."""
         if state.zones[t.hand(seat)].cards:
             return True
-        return any(legal_play.ability_list(self.rules, state, o)
+        return any(legal_play.has_abilities(self.rules, state, o)
                    for o in [*t.creatures_of(state, seat), *state.cards_in(t.ench(seat))])
 
     def concerns(self, state: State, seat: int, frame: Frame) -> bool:
@@ -430,7 +430,7 @@ class Play:
 
     def _move_one(self, flow: Flow, obj: GameObject, dest: str) -> None:
         state = flow.state
-        if "travel" not in board.keywords(self.rules, state, obj):
+        if not board.has_keyword(self.rules, state, obj, "travel"):
             checks.mark(flow, obj)
         origin = obj.zone
         flow.emit(ce.ObjectMoved(obj.id, dest))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
 from cardgames.engine.state import GameObject, Json, State
 
@@ -154,22 +155,43 @@ def pool(state: State, s: int, faction: str) -> int:
 
 def available(state: State, s: int, faction: str) -> int:
     """Unmarked resource cards and produced resources of a faction the player can spend now."""
-    return state.cached(f"arc.avail.{s}", lambda: _unmarked_by_faction(state, s)).get(faction, 0) \
-        + pool(state, s, faction)
-
-
-def _unmarked_by_faction(state: State, s: int) -> dict[Json, int]:
-    """The player's unmarked resource cards counted by faction in one pass (legal plays ask per card)."""
-    out: dict[Json, int] = {}
-    for o in state.cards_in(vault(s)):
-        if not o.exhausted:
-            f = o.props.get("faction")
-            out[f] = out.get(f, 0) + 1
-    return out
+    found = spendable(state, s).by_faction.get(faction)
+    return pool(state, s, faction) if found is None else found  # None: no resource card of a faction not in play
 
 
 def total_available(state: State, s: int) -> int:
-    return state.cached(f"arc.total.{s}", lambda: sum(available(state, s, f) for f in FACTION_ORDER))
+    return spendable(state, s).total
+
+
+class Spendable(NamedTuple):
+    """What a player can spend now: unmarked resource cards and produced resources."""
+
+    by_faction: dict[Json, int]
+    """`available` for every faction of FACTION_ORDER and every faction a resource card of theirs has."""
+    total: int
+    """`available` summed over FACTION_ORDER."""
+
+
+def spendable(state: State, s: int) -> Spendable:
+    """The player's `Spendable`, counted in one pass over the vault per event (legal plays ask per card)."""
+    return state.cached(_spendable_key(s), lambda: _spendable(state, s))
+
+
+@cache
+def _spendable_key(s: int) -> str:
+    return f"arc.spend.{s}"
+
+
+def _spendable(state: State, s: int) -> Spendable:
+    objects, counters = state.objects, state.players[s].counters
+    unmarked: dict[Json, int] = {}
+    for i in state.zones[vault(s)].cards:
+        o = objects[i]
+        if not o.exhausted:
+            f = o.props.get("faction")
+            unmarked[f] = unmarked.get(f, 0) + 1
+    by_faction = {f: unmarked.get(f, 0) + counters.get(f"pool:{f}", 0) for f in (*FACTION_ORDER, *unmarked)}
+    return Spendable(by_faction, sum(by_faction[f] for f in FACTION_ORDER))
 
 
 def opponents(state: State, s: int) -> list[int]:
