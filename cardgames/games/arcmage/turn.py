@@ -202,8 +202,8 @@ class Turn:
         state = flow.state
         seat = int(frame.data["seat"])
         hand = state.cards_in(t.hand(seat))
-        capped = board.resource_capped(self.rules, state, seat)
-        if int(frame.data["left"]) <= 0 or (not hand and frame.data["card"] is None) or capped:
+        if int(frame.data["left"]) <= 0 or (not hand and frame.data["card"] is None) \
+                or board.resource_capped(self.rules, state, seat):
             flow.pop(frame)
             return None
         if frame.data["card"] is None:
