@@ -3,6 +3,7 @@ enchantments, counters and until-end-of-turn effects; city defense and devotion.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from cardgames.engine.state import GameObject, State
@@ -49,7 +50,7 @@ def _actives(rules: Rules, state: State) -> list[Active]:
     cat = rules.cat
     perm_levels, own_statics, enchant_static = cat.perm_levels, cat.own_statics, cat.enchant_static
     objects, zones = state.objects, state.zones
-    for s in state.live_seats():
+    for s, creatures in t.creatures_by_seat(state).items():  # every live player, in turn order
         for c in zones[t.kingdom(s)].cards:
             levels = perm_levels.get(objects[c].card)
             if levels:  # speed: devotion is counted only for a city with a permanent passive to hold
@@ -57,7 +58,7 @@ def _actives(rules: Rules, state: State) -> list[Active]:
                 for level, static in levels:
                     if dev >= level:
                         out.append(Active(c, s, static, None, c))
-        for o in t.creatures_of(state, s):
+        for o in creatures:
             statics = own_statics.get(o.card)
             if statics:
                 out += [Active(o.id, s, st) for st in statics]
@@ -199,7 +200,14 @@ def has_keyword(rules: Rules, state: State, obj: GameObject, kw: str) -> bool:
 
 def flag(rules: Rules, state: State, obj: GameObject, name: str) -> list[Static]:
     """The passives on `obj` that set a flag (cannot_attack, besieged, no_unmark, ...)."""
+    if not state.cached(_flag_key(name), lambda: any(getattr(a.static, name) for a in actives(rules, state))):
+        return []  # speed: no passive in force sets it (most flags, most of the time): none applies to `obj`
     return [a.static for a, _ in applying(rules, state, obj) if getattr(a.static, name)]
+
+
+@cache
+def _flag_key(name: str) -> str:
+    return f"arc.flag.{name}"
 
 
 def defense_can_drop(rules: Rules, state: State) -> bool:

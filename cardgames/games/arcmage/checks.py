@@ -262,7 +262,7 @@ def _scan_table(rules: Rules, state: State) -> Scan:
     for m in state.modifiers:
         if m.stat == "def" and m.amount < 0:
             suspects = None
-    for s in state.live_seats():
+    for s, creatures in t.creatures_by_seat(state).items():  # every live player, in turn order
         props = state.players[s].props
         kingdom = zones[t.kingdom(s)].cards
         defeat = defeat or (started and bool(props.get("decked") or props.get("conceded") or not kingdom))
@@ -278,7 +278,7 @@ def _scan_table(rules: Rules, state: State) -> Scan:
         if lowers and (_holds(objects, kingdom, lowers) or _holds(objects, zones[t.ench(s)].cards, lowers)):
             suspects = None
             continue
-        for o in t.creatures_of(state, s):  # the pass the passives in force share
+        for o in creatures:  # the pass the passives in force share
             counters = o.counters
             if counters or o.card in unsure:  # speed: most creatures have no counters and a printed DEF ≥ 1
                 if o.card in lowers:

@@ -89,8 +89,13 @@ def creature_zones(state: State, s: int) -> list[str]:
 
 def creatures_of(state: State, s: int) -> list[GameObject]:
     """Every creature the player controls in play: army, then residents city by city."""
-    found = state.cached("arc.cr", lambda: _creatures_by_seat(state)).get(s)
+    found = creatures_by_seat(state).get(s)
     return found if found is not None else _creatures_of(state, s)
+
+
+def creatures_by_seat(state: State) -> dict[int, list[GameObject]]:
+    """`creatures_of` every live player, by seat, in turn order (until the next event)."""
+    return state.cached("arc.cr", lambda: _creatures_by_seat(state))
 
 
 def _creatures_by_seat(state: State) -> dict[int, list[GameObject]]:
@@ -127,7 +132,7 @@ def _creatures_of(state: State, s: int) -> list[GameObject]:
 
 
 def all_creatures(state: State) -> list[GameObject]:
-    return state.cached("arc.creatures", lambda: [o for s in state.live_seats() for o in creatures_of(state, s)])
+    return state.cached("arc.creatures", lambda: [o for found in creatures_by_seat(state).values() for o in found])
 
 
 def all_cities(state: State) -> list[GameObject]:
