@@ -148,17 +148,25 @@ def _mods(state: State, obj: GameObject, stat: str) -> int:
     return sum(m.amount for m in state.modifiers if m.target == obj.id and m.stat == stat)
 
 
+def _stats_change(rules: Rules, state: State) -> bool:
+    """Whether a passive in force changes an ATK or a DEF (speed: if none does, no card's passives are
+    listed for its ATK and DEF)."""
+    return state.cached("arc.stats", lambda: any(a.static.atk or a.static.def_ for a in actives(rules, state)))
+
+
 def atk(rules: Rules, state: State, obj: GameObject) -> int:
     card = rules.cards[obj.card]
     base = card.atk + obj.counters.get("atk", 0) + _mods(state, obj, "atk")
-    base += sum(a.static.atk * n for a, n in applying(rules, state, obj))
+    if _stats_change(rules, state):
+        base += sum(a.static.atk * n for a, n in applying(rules, state, obj))
     return max(0, base)
 
 
 def def_(rules: Rules, state: State, obj: GameObject) -> int:
     card = rules.cards[obj.card]
     base = card.def_ + obj.counters.get("def", 0) + _mods(state, obj, "def")
-    base += sum(a.static.def_ * n for a, n in applying(rules, state, obj))
+    if _stats_change(rules, state):
+        base += sum(a.static.def_ * n for a, n in applying(rules, state, obj))
     return base
 
 
@@ -191,6 +199,8 @@ def has_keyword(rules: Rules, state: State, obj: GameObject, kw: str) -> bool:
                 return True
     if kw in rules.cards[obj.card].keywords:
         return True
+    if kw not in state.cached("arc.kws", lambda: {k for a in actives(rules, state) for k in a.static.keywords}):
+        return False  # speed: no passive in force gives it (the usual case): none on `obj` does
     for a, _ in applying(rules, state, obj):
         st = a.static
         if kw in st.keywords and (st.keyword_if_def is None or def_(rules, state, obj) >= st.keyword_if_def):
