@@ -101,23 +101,29 @@ def creatures_by_seat(state: State) -> dict[int, list[GameObject]]:
 def _creatures_by_seat(state: State) -> dict[int, list[GameObject]]:
     """`_creatures_of` for every live player in one pass over the armies and cities (the rules ask for
     every player's creatures between two events: one pass instead of one per player)."""
-    live = state.live_seats()
     objects, zones = state.objects, state.zones
     out: dict[int, list[GameObject]] = {}
-    for s in live:
-        out[s] = [o for i in zones[army(s)].cards if (o := objects[i]).controller == s]
-    abroad: dict[int, list[GameObject]] = {}  # infiltrators by controller: after their own cities' residents
-    for s in live:
-        own = out[s]
+    abroad: list[GameObject] = []  # infiltrators: after their controller's own cities' residents
+    for p in state.players:
+        if p.eliminated:
+            continue
+        s = p.seat
+        own = out[s] = []
+        for i in zones[army(s)].cards:
+            o = objects[i]
+            if o.controller == s:
+                own.append(o)
         for c in zones[kingdom(s)].cards:
             for i in zones[residents_zone(c)].cards:
                 r = objects[i]
                 if r.controller == s:
                     own.append(r)
-                elif r.controller in out:
-                    abroad.setdefault(r.controller, []).append(r)
-    for s, found in abroad.items():
-        out[s] += found
+                else:
+                    abroad.append(r)
+    for r in abroad:
+        found = out.get(r.controller)
+        if found is not None:
+            found.append(r)
     return out
 
 
@@ -187,15 +193,21 @@ def _spendable_key(s: int) -> str:
     return f"arc.spend.{s}"
 
 
+_POOLS = tuple((f, f"pool:{f}") for f in FACTION_ORDER)
+"""Each faction with its produced resources' counter (see `pool`)."""
+
+
 def _spendable(state: State, s: int) -> Spendable:
     objects, counters = state.objects, state.players[s].counters
-    unmarked: dict[Json, int] = {}
+    by_faction: dict[Json, int] = {f: counters.get(key, 0) for f, key in _POOLS}
     for i in state.zones[vault(s)].cards:
         o = objects[i]
         if not o.exhausted:
             f = o.props.get("faction")
-            unmarked[f] = unmarked.get(f, 0) + 1
-    by_faction = {f: unmarked.get(f, 0) + counters.get(f"pool:{f}", 0) for f in (*FACTION_ORDER, *unmarked)}
+            if f in by_faction:
+                by_faction[f] += 1
+            else:  # a faction outside FACTION_ORDER: its produced ones too, as `pool` finds them
+                by_faction[f] = 1 + counters.get(f"pool:{f}", 0)
     return Spendable(by_faction, sum(by_faction[f] for f in FACTION_ORDER))
 
 
