@@ -16,6 +16,7 @@ from cardgames.engine.events import Event
 from cardgames.engine.flow import Flow
 from cardgames.engine.game import Game
 from cardgames.games.arcmage import board
+from cardgames.games.arcmage import table as t
 from cardgames.games.arcmage.rules import Arcmage
 
 RULES = Arcmage()
@@ -44,6 +45,8 @@ def test_remembered_passives_match_a_full_recomputation_after_every_event() -> N
             keen = make_bot("keen", seed) if seed % 2 else None
             while game.outcome is None:
                 d = game.decision
+                for o in t.all_creatures(game.state):  # asked here too, so that answers outlive the flow
+                    board.applying(RULES, game.state, o)  # events to come however seldom the rules ask
                 game.choose(keen.choose(d) if keen else pick(rng, d))
     # answers did outlive events, some of them with passives in force: the comparison was not vacuous
     assert seen["kept"] > seen["events"] // 10 and seen["with passives"] > 100, seen

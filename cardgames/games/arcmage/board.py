@@ -3,6 +3,7 @@ enchantments, counters and until-end-of-turn effects; city defense and devotion.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from cardgames.engine.state import GameObject, State
@@ -25,11 +26,11 @@ class Active(NamedTuple):
 def devotion(rules: Rules, state: State, city: int) -> int:
     """Effects: the sum of the loyalty marks of the city's devoted residents (marked, still there)."""
     total = 0
-    objects = state.objects
-    for o in (objects[i] for i in state.zones[t.residents_zone(city)].cards):
+    objects, worth = state.objects, rules.cat.worth
+    for i in state.zones[t.residents_zone(city)].cards:
+        o = objects[i]
         if o.exhausted and o.props.get("devoted") == city:
-            card = rules.cards[o.card]
-            total += card.devotion if card.devotion is not None else (0 if card.token else card.loyalty)
+            total += worth[o.card]
     return total
 
 
@@ -46,24 +47,26 @@ def actives(rules: Rules, state: State) -> list[Active]:
 
 def _actives(rules: Rules, state: State) -> list[Active]:
     out: list[Active] = []
-    cards, perm_levels = rules.cards, rules.cat.perm_levels
+    cat = rules.cat
+    perm_levels, own_statics, enchant_static = cat.perm_levels, cat.own_statics, cat.enchant_static
     objects, zones = state.objects, state.zones
-    for s in state.live_seats():
+    for s, creatures in t.creatures_by_seat(state).items():  # every live player, in turn order
         for c in zones[t.kingdom(s)].cards:
             levels = perm_levels.get(objects[c].card)
             if levels:  # speed: devotion is counted only for a city with a permanent passive to hold
-                dev = devotion(rules, state, c) if zones[t.residents_zone(c)].cards else 0
+                dev = devotion(rules, state, c)
                 for level, static in levels:
                     if dev >= level:
-                        out.append(Active(c, s, static, city=c))
-        for o in t.creatures_of(state, s):
-            for st in cards[o.card].statics:
-                out.append(Active(o.id, s, st))
+                        out.append(Active(c, s, static, None, c))
+        for o in creatures:
+            statics = own_statics.get(o.card)
+            if statics:
+                out += [Active(o.id, s, st) for st in statics]
         for i in zones[t.ench(s)].cards:
             e = objects[i]
-            ench = cards[e.card].enchant
-            if ench is not None and ench.static is not None:
-                out.append(Active(e.id, s, ench.static, host=e.attached_to))
+            st = enchant_static.get(e.card)
+            if st is not None:
+                out.append(Active(e.id, s, st, e.attached_to))
     return out
 
 
@@ -94,7 +97,7 @@ def _matches(rules: Rules, state: State, a: Active, obj: GameObject, card: Card)
     if st.defending_non_flying:
         battle = state.battle or {}
         att = dict(battle.get("blocks", {})).get(str(obj.id))
-        if att is None or "flying" in keywords(rules, state, state.objects[int(att)]):
+        if att is None or has_keyword(rules, state, state.objects[int(att)], "flying"):
             return False
     if st.needs_other is not None:
         kinds = set(st.needs_other.get("types", []))
@@ -145,17 +148,25 @@ def _mods(state: State, obj: GameObject, stat: str) -> int:
     return sum(m.amount for m in state.modifiers if m.target == obj.id and m.stat == stat)
 
 
+def _stats_change(rules: Rules, state: State) -> bool:
+    """Whether a passive in force changes an ATK or a DEF (speed: if none does, no card's passives are
+    listed for its ATK and DEF)."""
+    return state.cached("arc.stats", lambda: any(a.static.atk or a.static.def_ for a in actives(rules, state)))
+
+
 def atk(rules: Rules, state: State, obj: GameObject) -> int:
     card = rules.cards[obj.card]
     base = card.atk + obj.counters.get("atk", 0) + _mods(state, obj, "atk")
-    base += sum(a.static.atk * n for a, n in applying(rules, state, obj))
+    if _stats_change(rules, state):
+        base += sum(a.static.atk * n for a, n in applying(rules, state, obj))
     return max(0, base)
 
 
 def def_(rules: Rules, state: State, obj: GameObject) -> int:
     card = rules.cards[obj.card]
     base = card.def_ + obj.counters.get("def", 0) + _mods(state, obj, "def")
-    base += sum(a.static.def_ * n for a, n in applying(rules, state, obj))
+    if _stats_change(rules, state):
+        base += sum(a.static.def_ * n for a, n in applying(rules, state, obj))
     return base
 
 
@@ -175,9 +186,38 @@ def keywords(rules: Rules, state: State, obj: GameObject) -> set[str]:
     return kws
 
 
+def has_keyword(rules: Rules, state: State, obj: GameObject, kw: str) -> bool:
+    """`kw in keywords(...)`, without making the set (speed: the rules ask about one keyword at a time):
+    lost to an effect, given by one, printed, or given by a passive."""
+    if state.modifiers:
+        lost, given = f"nokw:{kw}", f"kw:{kw}"
+        for m in state.modifiers:
+            if m.target == obj.id and m.stat == lost:
+                return False
+        for m in state.modifiers:
+            if m.target == obj.id and m.stat == given:
+                return True
+    if kw in rules.cards[obj.card].keywords:
+        return True
+    if kw not in state.cached("arc.kws", lambda: {k for a in actives(rules, state) for k in a.static.keywords}):
+        return False  # speed: no passive in force gives it (the usual case): none on `obj` does
+    for a, _ in applying(rules, state, obj):
+        st = a.static
+        if kw in st.keywords and (st.keyword_if_def is None or def_(rules, state, obj) >= st.keyword_if_def):
+            return True
+    return False
+
+
 def flag(rules: Rules, state: State, obj: GameObject, name: str) -> list[Static]:
     """The passives on `obj` that set a flag (cannot_attack, besieged, no_unmark, ...)."""
+    if not state.cached(_flag_key(name), lambda: any(getattr(a.static, name) for a in actives(rules, state))):
+        return []  # speed: no passive in force sets it (most flags, most of the time): none applies to `obj`
     return [a.static for a, _ in applying(rules, state, obj) if getattr(a.static, name)]
+
+
+@cache
+def _flag_key(name: str) -> str:
+    return f"arc.flag.{name}"
 
 
 def defense_can_drop(rules: Rules, state: State) -> bool:

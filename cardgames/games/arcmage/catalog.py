@@ -12,7 +12,7 @@ import yaml
 from cardgames.catalog.loader import CatalogError, Problem, load_card_files, read_yaml
 from cardgames.catalog.paths import cards_dir
 from cardgames.engine.decisions import CardgamesError
-from cardgames.games.arcmage.schema import Card, CardFile, Decklist, Static
+from cardgames.games.arcmage.schema import Activated, Card, CardFile, Decklist, Static
 from cardgames.games.arcmage.vocabulary import step_problems
 
 DECK_SIZE = 45
@@ -151,6 +151,22 @@ class Catalog:
                                   if lv.lasts == "perm" and lv.static is not None]
                             for cid, c in cards.items() if c.levels}
         """Each city's permanent levels with a passive, (devotion needed, passive) in printed order."""
+        self.own_statics = {cid: list(c.statics) for cid, c in cards.items() if c.statics}
+        """The passives printed on each card that has any (a creature's own, while it is in play)."""
+        self.enchant_static = {cid: c.enchant.static for cid, c in cards.items()
+                               if c.enchant is not None and c.enchant.static is not None}
+        """The passive of each enchantment that has one."""
+        self.activated: dict[str, list[tuple[str, Activated]]] = {
+            cid: [(f"card:{cid}:act:{i}", ab) for i, ab in enumerate(c.activated)]
+            for cid, c in cards.items() if c.activated}
+        """Each card's own activated abilities with their effect references, for the cards that have any."""
+        self.grants: dict[str, list[tuple[str, Activated]]] = {
+            cid: [(f"card:{cid}:grant:{j}", ab) for j, ab in enumerate(c.enchant.grants)]
+            for cid, c in cards.items() if c.enchant is not None and c.enchant.grants}
+        """The abilities each enchantment that gives any gives its host (Blindfolded), with their references."""
+        self.worth = {cid: c.devotion if c.devotion is not None else (0 if c.token else c.loyalty)
+                      for cid, c in cards.items()}
+        """What each card adds to a city's devotion when it devotes (Effects: its loyalty marks; a token none)."""
 
     @classmethod
     def load(cls, paths: list[Path] | None = None) -> Catalog:

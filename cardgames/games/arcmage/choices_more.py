@@ -180,7 +180,7 @@ def _vengeance_run(flow: Flow, frame: Frame) -> Ask | None:
     rules = rules_of(flow)
     seat, me = int(frame.data["seat"]), state.objects[int(frame.data["creature"])]
     foes = [o for o in t.all_creatures(state) if o.controller in t.opponents(state, seat)
-            and "sanctuary" not in board.keywords(rules, state, o)]
+            and not board.has_keyword(rules, state, o, "sanctuary")]
     if not foes or not t.in_play(me):
         flow.pop(frame)
         return None

@@ -21,7 +21,7 @@ def can_attack(rules: Rules, state: State, obj: GameObject, city: GameObject | N
     over "must attack" (Conflicting rules)."""
     if obj.exhausted or not t.in_army(obj) or not rules.cards[obj.card].is_creature:
         return False
-    if "peaceful" in board.keywords(rules, state, obj):
+    if board.has_keyword(rules, state, obj, "peaceful"):
         return False
     if city is not None:
         for st in board.flag(rules, state, obj, "cannot_attack"):
@@ -54,7 +54,7 @@ def can_block(rules: Rules, state: State, defender: GameObject, attacker: GameOb
     """Flying attackers are blocked only by Flying or Ranged creatures; Fear of the Dark forbids
     defending against its faction's creatures."""
     kws = board.keywords(rules, state, defender)
-    if "flying" in board.keywords(rules, state, attacker) and not kws & {"flying", "ranged"}:
+    if board.has_keyword(rules, state, attacker, "flying") and not kws & {"flying", "ranged"}:
         return False
     for st in board.flag(rules, state, defender, "cannot_defend"):
         if rules.cards[attacker.card].faction == st.cannot_defend:
@@ -205,14 +205,14 @@ class Attack:
                 and not state.objects[a].exhausted and state.objects[a].controller == state.active]
         aims = {int(k): int(v) for k, v in dict(battle.get("aims", {})).items()}
         for a in keep:
-            if "veteran" not in board.keywords(self.rules, state, state.objects[a]):
+            if not board.has_keyword(self.rules, state, state.objects[a], "veteran"):
                 checks.mark(flow, state.objects[a])
             if self.rules.cards[state.objects[a].card].attacks is not None:
                 city = aims.get(a, int(battle["city"]))
                 checks.queue(flow, state.objects[a], f"card:{state.objects[a].card}:attacks",
                              vars={"hit_city": city, "city_owner": state.objects[city].controller})
         for a in keep:
-            if "battle_scream" in board.keywords(self.rules, state, state.objects[a]):
+            if board.has_keyword(self.rules, state, state.objects[a], "battle_scream"):
                 for other in keep:
                     if other != a:
                         flow.emit(ce.ModifierAdded(flow.new_id(), other, "atk", 1, "turn", a, state.active))
@@ -295,7 +295,7 @@ class Attack:
                        [Option(f"dmg:{d.id}", f"1 damage to {self.name(state, d.id)} "
                                f"({split.get(str(d.id), 0)} so far, DEF left {board.remaining_def(rules, state, d)})",
                                "assign", d.id) for d in alive])
-        fs = any("first_strike" in board.keywords(rules, state, o) for o in [att, *alive])
+        fs = any(board.has_keyword(rules, state, o, "first_strike") for o in [att, *alive])
         if fs and not second:  # R52: first strikers deal first; deaths (and any bodyguard's answer)
             self._strike(flow, att, alive, split, True)  # settle before the others strike back
             flow.update(frame, strike="second", split=split, to_city=to_city)
@@ -343,7 +343,7 @@ class Attack:
 
 
 def _takes_part(rules: Rules, state: State, obj: GameObject, first: bool | None) -> bool:
-    return first is None or (("first_strike" in board.keywords(rules, state, obj)) == first)
+    return first is None or board.has_keyword(rules, state, obj, "first_strike") == first
 
 
 def _alive(rules: Rules, state: State, obj: GameObject) -> bool:

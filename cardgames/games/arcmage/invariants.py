@@ -46,7 +46,7 @@ def settled_invariants(rules: Rules, state: State) -> list[str]:
     guarding = any(f.kind == "bodyguard" for f in state.frames)  # R44: deaths wait for the bodyguard's answer
     over = state.outcome is not None  # the table is left as the game ended (a defeat's cards leaving may
     for o in t.all_creatures(state):  # shrink a survivor, e.g. Foul Imps counting every Imp in play)
-        if checks.lethal(rules, state, o) and "indestructible" not in board.keywords(rules, state, o) \
+        if checks.lethal(rules, state, o) and not board.has_keyword(rules, state, o, "indestructible") \
                 and not guarding and not over:
             problems.append(f"{rules.card_name(state, o)} has lethal damage but is in play")
         if not rules.cards[o.card].is_creature:

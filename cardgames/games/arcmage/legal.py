@@ -35,7 +35,7 @@ def targets(rules: Rules, state: State, seat: int, spec: TargetSpec, source: int
                 continue
             if here is not None and (o.zone != here or o.id == source):
                 continue
-            if o.controller != seat and "sanctuary" in board.keywords(rules, state, o):
+            if o.controller != seat and board.has_keyword(rules, state, o, "sanctuary"):
                 continue
             if spec.where == "army" and not t.in_army(o):
                 continue

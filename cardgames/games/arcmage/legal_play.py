@@ -50,7 +50,7 @@ def enchant_targets(rules: Rules, state: State, seat: int, card: Card) -> list[i
         return [-(p + 1) for p in state.live_seats()]
     if ench.target == "creature":
         return [o.id for o in t.all_creatures(state)
-                if o.controller == seat or "sanctuary" not in board.keywords(rules, state, o)]
+                if o.controller == seat or not board.has_keyword(rules, state, o, "sanctuary")]
     return [c.id for c in t.all_cities(state)]
 
 
@@ -68,15 +68,17 @@ def why_not_card(rules: Rules, state: State, seat: int, obj: GameObject, window:
         kind = {"creature": "Creatures", "magic": "Magic cards", "enchantment": "Enchantments"}[card.type]
         rule = TURN if card.type == "creature" else EVENTS
         return f"{kind} are played only in your own Play phases, with nothing waiting on the stack" + rule
-    cost = board.cost_of(rules, state, seat, card)
     if card.x and card.x_is is None:
         base = card.cost - board.discount(rules, state, seat, card)
         if legal.max_x(state, seat, base, card.loyalty, card.faction) < max(0, card.loyalty - base):
             return (f"needs at least {max(card.loyalty, base)} resources, {card.loyalty} of them {card.faction} "
                     "(X costs)" + RESOURCES)
-    elif not legal.can_pay(state, seat, cost, card.loyalty, card.faction):
+    elif t.available(state, seat, card.faction) < card.loyalty or not legal.can_pay(
+            state, seat, board.cost_of(rules, state, seat, card), card.loyalty, card.faction):
+        # speed: the loyalty is tried first; without it no cost can be paid, so the cost is not worked out
         if not explain:
             return "resources"
+        cost = board.cost_of(rules, state, seat, card)
         return (f"costs {cost} resources, {card.loyalty} of them {card.faction} (loyalty); you have "
                 f"{t.total_available(state, seat)}, {t.available(state, seat, card.faction)} {card.faction} "
                 "(paying with loyalty)" + RESOURCES)
@@ -120,7 +122,7 @@ def destinations(rules: Rules, state: State, obj: GameObject) -> list[str]:
     out = [] if here is None else [t.army(seat)]
     cities = list(t.cities(state, seat))
     abroad = here is not None and state.objects[here].controller != seat
-    if "infiltrate" in board.keywords(rules, state, obj) and not abroad:
+    if board.has_keyword(rules, state, obj, "infiltrate") and not abroad:
         cities += [c for o in t.opponents(state, seat) for c in t.cities(state, o)]  # R37
     for c in cities:
         if c.id != here and c.id not in used and not _besieged(rules, state, c.id):
@@ -153,11 +155,29 @@ def why_not_move(rules: Rules, state: State, obj: GameObject, window: str) -> st
 def ability_list(rules: Rules, state: State, obj: GameObject) -> list[tuple[str, Activated]]:
     """A card's activated abilities with their effect references: its own, then those enchantments on it
     give it (Blindfolded)."""
-    out = [(f"card:{obj.card}:act:{i}", ab) for i, ab in enumerate(rules.cards[obj.card].activated)]
+    own = rules.cat.activated.get(obj.card, [])
+    given = _given(rules, state).get(obj.id)
+    return [*own, *given] if given else list(own)
+
+
+def has_abilities(rules: Rules, state: State, obj: GameObject) -> bool:
+    """Whether `ability_list` has anything for the card (speed: most cards have no ability)."""
+    return obj.card in rules.cat.activated or obj.id in _given(rules, state)
+
+
+def _given(rules: Rules, state: State) -> dict[int, list[tuple[str, Activated]]]:
+    """The abilities enchantments give their hosts, by host, in the order the enchantments lie (made once
+    per event: a priority window asks for every card of the player's)."""
+    return state.cached("arc.given", lambda: _given_by_host(rules, state))
+
+
+def _given_by_host(rules: Rules, state: State) -> dict[int, list[tuple[str, Activated]]]:
+    grants = rules.cat.grants
+    out: dict[int, list[tuple[str, Activated]]] = {}
     for e in t.all_enchantments(state):
-        ench = rules.cards[e.card].enchant
-        if e.attached_to == obj.id and ench is not None and ench.grants:
-            out += [(f"card:{e.card}:grant:{j}", ab) for j, ab in enumerate(ench.grants)]
+        found = grants.get(e.card)
+        if found and e.attached_to is not None:
+            out.setdefault(e.attached_to, []).extend(found)
     return out
 
 
@@ -187,7 +207,8 @@ def abilities(rules: Rules, state: State, seat: int) -> list[tuple[GameObject, i
     """Abilities of the player's creatures and enchantments (Dark Portal) usable now."""
     out = []
     for o in [*t.creatures_of(state, seat), *state.cards_in(t.ench(seat))]:
-        for i, (_, ab) in enumerate(ability_list(rules, state, o)):
-            if _why_not_use(rules, state, seat, o, ab) is None:
-                out.append((o, i))
+        if has_abilities(rules, state, o):
+            for i, (_, ab) in enumerate(ability_list(rules, state, o)):
+                if _why_not_use(rules, state, seat, o, ab) is None:
+                    out.append((o, i))
     return out

@@ -152,16 +152,22 @@ class Turn:
         devotion lapses with it. Creatures last, some by choice (`unmark.start`)."""
         state = flow.state
         creatures = t.creatures_of(state, seat)
+        creature_ids = {o.id for o in creatures}
         cards = [*creatures, *state.cards_in(t.vault(seat)), *state.cards_in(t.ench(seat))]
+        # The passives keeping cards marked, read before anything unmarks (speed: once, not again after each
+        # card). What unmarks below changes none of them: it touches only the card at hand, the marked
+        # creatures wait (`later`), and devotion counts marked residents only.
+        kept = {o.id for o in cards if o.controller == seat and o.exhausted
+                and board.flag(self.rules, state, o, "no_unmark")}
         later = []
         for o in cards:
-            if o.controller != seat or (o.exhausted and board.flag(self.rules, state, o, "no_unmark")):
+            if o.controller != seat or o.id in kept:
                 continue
             hold = int(o.props.get("hold") or 0)
             if hold:  # Nightingale (1), Trebuchet (2): stays marked through this many Unmark phases
                 flow.emit(ce.ObjectPropSet(o.id, "hold", hold - 1 or None))
                 continue
-            if o.exhausted and o in creatures:
+            if o.exhausted and o.id in creature_ids:
                 if not checks.locked(state, o):
                     later.append(o)
             else:
@@ -196,8 +202,8 @@ class Turn:
         state = flow.state
         seat = int(frame.data["seat"])
         hand = state.cards_in(t.hand(seat))
-        capped = board.resource_capped(self.rules, state, seat)
-        if int(frame.data["left"]) <= 0 or (not hand and frame.data["card"] is None) or capped:
+        if int(frame.data["left"]) <= 0 or (not hand and frame.data["card"] is None) \
+                or board.resource_capped(self.rules, state, seat):
             flow.pop(frame)
             return None
         if frame.data["card"] is None:
@@ -268,8 +274,7 @@ class Turn:
                 for card in [self.rules.cards[o.card]] if card.faction == fac and card.loyalty > 0]
 
     def _worth(self, cid: str) -> int:
-        card = self.rules.cards[cid]
-        return card.devotion if card.devotion is not None else (0 if card.token else card.loyalty)
+        return self.rules.cat.worth[cid]
 
     def _apply(self, flow: Flow, frame: Frame, city: Any) -> None:
         state = flow.state

@@ -28,6 +28,8 @@ def tax(rules: Rules, state: State, obj: GameObject) -> int:
 def start(flow: Flow, seat: int, creatures: list[GameObject]) -> None:
     """Unmark these marked creatures of the player: at once when nothing asks for a choice, else by a frame
     (after the resource cards unmarked, so the Grassroots tax can be paid with them)."""
+    if not creatures:
+        return  # speed: no marked creature, nothing to ask (the lines below would push nothing)
     rules = rules_of(flow)
     state = flow.state
     most = cap(rules, state)

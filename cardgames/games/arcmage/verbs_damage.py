@@ -41,8 +41,8 @@ def deal_damage(flow: Flow, target: GameObject, amount: int, source: GameObject 
     if source is not None and rules.cards[source.card].is_creature and t.in_play(source):
         creature_hurt(flow, target, amount, source)
     if source is not None and t.in_play(source) and rules.cards[source.card].is_creature \
-            and "deadly" in board.keywords(rules, state, source) \
-            and "immune_deadly" not in board.keywords(rules, state, target):
+            and board.has_keyword(rules, state, source, "deadly") \
+            and not board.has_keyword(rules, state, target, "immune_deadly"):
         flow.emit(ce.CounterAdded(target.id, "deadly", 1))
         return  # Deadly destroys it whatever damage a bodyguard takes off it
     if any(rules.cards[o.card].bodyguard and o.id != target.id for o in t.creatures_of(state, target.controller)):
@@ -64,7 +64,7 @@ def creature_hurt(flow: Flow, target: GameObject, amount: int, source: GameObjec
     log_dealt(flow, source, amount)
     if source.counters.get("rabies") and not target.counters.get("rabies"):
         flow.emit(ce.CounterAdded(target.id, "rabies", 1))
-    if "poison" in board.keywords(rules_of(flow), state, source) and not target.counters.get("sticky"):
+    if board.has_keyword(rules_of(flow), state, source, "poison") and not target.counters.get("sticky"):
         flow.emit(ce.CounterAdded(target.id, "sticky", 1))
 
 
