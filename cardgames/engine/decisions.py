@@ -96,6 +96,9 @@ class Decision:
         return [o.key for o in self.options]
 
 
+frozen_init(Decision)  # the game numbers a decision at every answer
+
+
 class Ask:
     """What a frame returns when it must wait: a decision still to be numbered by the game.
 

@@ -8,7 +8,7 @@ import inspect
 
 import pytest
 
-from cardgames.engine.decisions import Option
+from cardgames.engine.decisions import Decision, Option
 from cardgames.engine.events import registered_types
 from cardgames.engine.slotted import frozen_init
 from cardgames.games import GAMES, find_ruleset
@@ -46,10 +46,10 @@ def test_an_instance_is_made_as_the_dataclass_makes_it() -> None:
     assert Fast(1) == Fast(1) and Fast(1) != Fast(2)
 
 
-def test_every_event_and_option_takes_its_fields_as_declared() -> None:
+def test_every_event_option_and_decision_takes_its_fields_as_declared() -> None:
     for game in GAMES:
         find_ruleset(game)  # registers its events
-    classes: list[type] = [Option, *registered_types().values()]
+    classes: list[type] = [Option, Decision, *registered_types().values()]
     assert len(classes) > 60
     for cls in classes:
         params = inspect.signature(cls).parameters
@@ -58,3 +58,8 @@ def test_every_event_and_option_takes_its_fields_as_declared() -> None:
         for f in fields:
             has_default = f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
             assert (params[f.name].default is not inspect.Parameter.empty) == has_default, (cls, f.name)
+
+
+def test_a_decision_made_without_info_gets_its_own_dict() -> None:
+    a, b = Decision(1, 0, "Ann", "k", "p", ()), Decision(1, 0, "Ann", "k", "p", ())
+    assert a.info == {} and a.info is not b.info and a.token == -1
