@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kit.app import board_text, leaked, open_new_game, own_board, play_by_bot, screen_names
+from kit.app import board_text, leaked, open_new_game, own_board, play_by_bot, play_by_keys, screen_names
 from textual.widgets import Input, Static
 
 from cardgames.bots.keen_bot import KeenBot
 from cardgames.tui.app import CardgamesApp
+from cardgames.tui.screens.curtain import CurtainScreen
 from cardgames.tui.screens.game import GameScreen
 from cardgames.tui.screens.gameover import GameOverScreen
 from cardgames.tui.session import Session
@@ -97,3 +98,43 @@ async def test_setup_status_names_the_player_placing_a_first_city(cardgames_home
         assert isinstance(screen, GameScreen)
         status = str(screen.query_one("#status", Static).content)
         assert "Bob places a first city" in status and "Ann" not in status, status
+
+
+async def test_pressing_1_again_and_again_plays_on_and_never_concedes(cardgames_home: Path) -> None:
+    """Concession (R68) is offered at each turn's start and in each Play phase, and confirmed; its keys
+    come after every other answer, so a player who presses 1 at every decision and Enter at every
+    curtain plays the game to its end (here: a deck runs out) and concedes nothing. Before, 1 was
+    "Concede the game…" in a Play phase with nothing to play, and 1 again "Yes: I concede"."""
+    session = Session.start("arcmage", ["Ann", "Bob"], 5, {}, cardgames_home / "k.save")
+    app = CardgamesApp(session)
+    g = session.game
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await play_by_keys(app, pilot, limit=3_000)
+        assert isinstance(app.screen, GameOverScreen)
+    assert g.outcome is not None
+    assert not any(p.props.get("conceded") for p in g.state.players), g.outcome.reason
+    assert g.state.turn > 4, "the game was played, not ended at once"
+
+
+async def test_the_concession_keys_come_last_and_its_confirmation_offers_no_first(cardgames_home: Path) -> None:
+    session = Session.start("arcmage", ["Ann", "Bob"], 5, {}, cardgames_home / "c.save")
+    app = CardgamesApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        while not any(o.group == "concede" for o in session.game.decision.options):
+            await pilot.press("enter" if isinstance(app.screen, CurtainScreen) else "1")
+            await pilot.pause()
+            screen = app.screen
+        assert isinstance(screen, GameScreen)
+        keys = [key for _, key in screen.legal_actions()]
+        assert keys[-1] == "concede" and len(keys) > 1, keys
+        screen.answer("concede")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert [key for _, key in screen.legal_actions()] == ["concede:no", "concede:yes"]
+        await pilot.press("1")
+        await pilot.pause()
+    assert not session.game.state.players[session.game.decision.seat_index].props.get("conceded")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from textual import on
@@ -29,6 +30,14 @@ from cardgames.tui.session import Session
 MIN_WIDTH, MIN_HEIGHT = 100, 30
 LOOK = "look:private"
 """The public table's entry for the deciding seat to take the screen (its hand, its pack)."""
+CONCEDE = "concede"
+"""The group of an answer that ends the seat's game (the bots never choose one either)."""
+
+
+def in_key_order(options: Sequence[Option]) -> list[Option]:
+    """The options as the keys number them: the game's order, except that conceding (and its
+    confirmation) comes after every other answer, so that 1 pressed again and again plays on."""
+    return [o for o in options if o.group != CONCEDE] + [o for o in options if o.group == CONCEDE]
 
 
 class LogFeed:
@@ -266,10 +275,10 @@ class GameScreen(PacedScreen[None]):
         self._choices = []
         prompt, items = "", []
         if d is not None and d.seat_index == seated:
-            self._choices = list(d.options)
+            self._choices = in_key_order(d.options)
             prompt = f"[b]{escape(d.seat)}[/]: {escape(d.prompt)}"
         elif d is not None and seated is None:
-            self._choices = self.session.public_options()
+            self._choices = in_key_order(self.session.public_options())
             prompt = (f"[b]{escape(d.seat)}[/], at the public table: {escape(d.prompt)}\n"
                       f"[dim]Answer here — nothing private shows.[/]")
             if self.session.holds_hidden(d.seat_index):
