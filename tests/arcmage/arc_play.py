@@ -60,6 +60,26 @@ def pass_all(g: Game, until: str | None = None) -> None:
     raise AssertionError("still passing after 200 answers")
 
 
+def to_turn_of(g: Game, seat: int, limit: int = 120) -> None:
+    """Everyone ends every phase (no tactics, no attack; two cards drawn as each other turn starts)
+    until `seat`'s turn asks how to take it."""
+    for _ in range(limit):
+        d = g.decision
+        if d.kind == "turn":
+            if d.seat_index == seat:
+                return
+            g.choose("draw:2")
+        elif d.kind == "priority":
+            g.choose("pass")
+        elif "done" in keys(g):
+            g.choose("done")
+        elif "noattack" in keys(g):
+            g.choose("noattack")
+        else:
+            g.choose(d.options[0].key)
+    raise AssertionError(f"seat {seat}'s turn never came")
+
+
 def stats(g: Game, oid: int) -> tuple[int, int]:
     o = g.state.objects[oid]
     return board.atk(RULES, g.state, o), board.def_(RULES, g.state, o)

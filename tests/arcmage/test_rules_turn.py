@@ -2,25 +2,9 @@
 
 from __future__ import annotations
 
-from arc_play import ANN, BOB, choose, game, keys, obj, pass_all
+from arc_play import ANN, BOB, choose, game, keys, obj, pass_all, to_turn_of
 
 from cardgames.games.arcmage import table as t
-
-
-def _to_next_turn(g) -> None:  # type: ignore[no-untyped-def]
-    """Ann ends every phase: no tactics, no attack."""
-    for _ in range(50):
-        if g.decision.kind == "turn" and g.decision.seat_index == BOB:
-            return
-        if g.decision.kind == "priority":
-            g.choose("pass")
-        elif "done" in keys(g):
-            g.choose("done")
-        elif "noattack" in keys(g):
-            g.choose("noattack")
-        else:
-            g.choose(g.decision.options[0])
-    raise AssertionError("Bob's turn never came")
 
 
 def test_draw_and_resource_three_courses() -> None:
@@ -69,26 +53,11 @@ def test_unmark_unmarks_all_but_entangled() -> None:
     g.choose("draw:2")
     assert not g.state.objects[wight].exhausted
     assert not any(o.exhausted for o in g.state.cards_in(t.vault(ANN)))
-    _to_next_turn(g2)  # Bob's turn ...
+    to_turn_of(g2, BOB)  # Bob's turn ...
     g2.choose("draw:2")
-    _ann_turn(g2)
+    to_turn_of(g2, ANN)
+    g2.choose("draw:2")
     assert g2.state.objects[w2].exhausted and not g2.state.objects[obj(g2, "ghoul")].exhausted
-
-
-def _ann_turn(g) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(60):
-        if g.decision.kind == "turn" and g.decision.seat_index == ANN:
-            g.choose("draw:2")
-            return
-        if g.decision.kind == "priority":
-            g.choose("pass")
-        elif "done" in keys(g):
-            g.choose("done")
-        elif "noattack" in keys(g):
-            g.choose("noattack")
-        else:
-            g.choose(g.decision.options[0])
-    raise AssertionError("Ann's turn never came")
 
 
 def test_discard_down_to_seven_only_with_eight_or_more() -> None:

@@ -10,7 +10,7 @@ import random
 from collections import Counter
 
 import pytest
-from arc_play import ANN, RULES, choose, game, keys, obj, pass_all
+from arc_play import ANN, RULES, choose, game, obj, pass_all, to_turn_of
 from kit.fuzz import NAMES
 from test_fuzz_arcmage import ALL_FORMATS, pick
 
@@ -67,31 +67,13 @@ def seen(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     return out
 
 
-def _to_ann_unmark(g: Game) -> None:
-    """Everyone ends every phase until Ann takes her next turn (drawing two)."""
-    for _ in range(120):
-        d = g.decision
-        if d.kind == "turn":
-            g.choose("draw:2")
-            if d.seat_index == ANN:
-                return
-        elif d.kind == "priority":
-            g.choose("pass")
-        elif "done" in keys(g):
-            g.choose("done")
-        elif "noattack" in keys(g):
-            g.choose("noattack")
-        else:
-            g.choose(d.options[0])
-    raise AssertionError("Ann's next turn never came")
-
-
 def test_entangled_is_read_once_and_stays_true_while_the_rest_unmarks(seen: Counter[str]) -> None:
     g = game({"army": ["ghoul!", "wight!"], "hand": ["entangled"], "resources": {"house-of-nobles": 3}})
     wight = obj(g, "wight")
     choose(g, f"play:{obj(g, 'entangled')}", f"place:{wight}")
     pass_all(g)
-    _to_ann_unmark(g)
+    to_turn_of(g, ANN)
+    g.choose("draw:2")  # Ann's Unmark phase runs first
     assert g.state.objects[wight].exhausted and not g.state.objects[obj(g, "ghoul")].exhausted
     assert seen["kept"] and seen["events"], seen  # the paid resource cards unmarked beside the Entangled wight
 

@@ -84,6 +84,15 @@ def first_difference(a: State, b: State) -> str:
     return "no difference"
 
 
+def flip_a_digit(line: bytes, rng: random.Random) -> bytes | None:
+    """`line` with one of its digits changed to another at random (None: it has no digit)."""
+    digits = [i for i, c in enumerate(line) if chr(c).isdigit()]
+    if not digits:
+        return None
+    i = rng.choice(digits)
+    return line[:i] + str((int(chr(line[i])) + rng.randint(1, 9)) % 10).encode() + line[i + 1:]
+
+
 def assert_same_game(loaded: Game, game: Game) -> None:
     """A loaded game is the game that was saved: same state, same decision, same log, no warnings."""
     def facts(g: Game) -> tuple[Any, ...] | None:

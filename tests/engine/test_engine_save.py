@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from engine_play import assert_same_game, duel, play, ruleset, step
+from engine_play import assert_same_game, duel, flip_a_digit, play, ruleset, step
 
 from cardgames import load_game
 from cardgames.engine import core_events as ce
@@ -235,13 +235,10 @@ def test_a_valid_event_in_the_wrong_place_is_detected(tmp_path: Path, saved_game
     rng = random.Random(7)
     changed = 0
     for n in rng.sample(range(1, len(lines) - 2), 40):
-        line = lines[n]
-        digits = [i for i, c in enumerate(line) if chr(c).isdigit()]
-        if not digits:
+        changed_line = flip_a_digit(lines[n], rng)
+        if changed_line is None:
             continue
-        i = rng.choice(digits)
-        new = str((int(chr(line[i])) + rng.randint(1, 9)) % 10).encode()
-        bad = [*lines[:n], line[:i] + new + line[i + 1:], *lines[n + 1:]]
+        bad = [*lines[:n], changed_line, *lines[n + 1:]]
         path = tmp_path / f"digit{n}.save"
         path.write_bytes(b"\n".join(bad))
         loaded = _load_damaged(path, game, load=loader)

@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from engine_play import assert_same_game, duel, play, ruleset, step
+from engine_play import assert_same_game, duel, flip_a_digit, play, ruleset, step
 
 from cardgames import load_game
 from cardgames.engine import core_events as ce
@@ -101,14 +101,11 @@ def test_a_changed_digit_in_a_sealed_write_is_caught_by_replaying_from_the_seal_
     rng = random.Random(26)
     caught = 0
     for n in rng.sample(event_lines[first_answer + 1:], 40):  # after the setup (no decision before it)
-        line = lines[n]
-        digits = [i for i, c in enumerate(line) if chr(c).isdigit()]
-        if not digits:
+        changed_line = flip_a_digit(lines[n], rng)
+        if changed_line is None:
             continue
-        i = rng.choice(digits)
-        new = str((int(chr(line[i])) + rng.randint(1, 9)) % 10).encode()
         bad = tmp_path / f"digit{n}.save"
-        bad.write_bytes(b"\n".join([*lines[:n], line[:i] + new + line[i + 1:], *lines[n + 1:]]))
+        bad.write_bytes(b"\n".join([*lines[:n], changed_line, *lines[n + 1:]]))
         event = event_lines.index(n)  # the changed event's position in the log
         saved = read_save(bad)
         if saved.warnings:
