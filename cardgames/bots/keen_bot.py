@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from cardgames.engine.decisions import Decision, Option
+from cardgames.engine.decisions import CONCEDE, Decision, Option
 
 
 class KeenBot:
@@ -24,7 +24,7 @@ class KeenBot:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision) -> Option:
-        opts = [o for o in decision.options if o.group not in ("cancel", "concede")] or list(decision.options)
+        opts = [o for o in decision.options if o.group not in ("cancel", CONCEDE)] or list(decision.options)
         done = [o for o in opts if o.group == "done"]
         rest = [o for o in opts if o.group not in ("done", "pass")]
         if decision.kind == "draft":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from cardgames.engine.decisions import Decision, Option
+from cardgames.engine.decisions import CONCEDE, Decision, Option
 
 
 class RandomBot:
@@ -19,5 +19,5 @@ class RandomBot:
 
     def choose(self, decision: Decision) -> Option:
         """One of `decision`'s options, picked uniformly at random."""
-        opts = [o for o in decision.options if o.group != "concede"] or decision.options
+        opts = [o for o in decision.options if o.group != CONCEDE] or decision.options
         return opts[self.rng.randrange(len(opts))]

@@ -7,6 +7,10 @@ from dataclasses import dataclass, field
 
 from cardgames.engine.slotted import frozen_init, slot_setters
 
+CONCEDE = "concede"
+"""The group of an answer that ends the seat's game: the bots never choose one, and the app numbers
+it after every other answer (a game's concession and its confirmation)."""
+
 
 class CardgamesError(Exception):
     """Base of every error the engine raises on purpose."""

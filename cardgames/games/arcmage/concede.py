@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from cardgames.engine import core_events as ce
-from cardgames.engine.decisions import Ask, Option
+from cardgames.engine.decisions import CONCEDE, Ask, Option
 from cardgames.engine.flow import Flow, FnFrame, FrameKind
 from cardgames.engine.state import Frame
 
 KEY = "concede"
-GROUP = "concede"
+GROUP = CONCEDE
 
 
 def option() -> Option:

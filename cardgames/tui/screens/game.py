@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, RichLog, Static
 from textual.widgets.option_list import Option as ListOption
 
-from cardgames.engine.decisions import CardgamesError, Decision, Option
+from cardgames.engine.decisions import CONCEDE, CardgamesError, Decision, Option
 from cardgames.tui.boards import board_for
 from cardgames.tui.boards.base import Board
 from cardgames.tui.footer import KeyFooter
@@ -30,8 +30,6 @@ from cardgames.tui.session import Session
 MIN_WIDTH, MIN_HEIGHT = 100, 30
 LOOK = "look:private"
 """The public table's entry for the deciding seat to take the screen (its hand, its pack)."""
-CONCEDE = "concede"
-"""The group of an answer that ends the seat's game (the bots never choose one either)."""
 
 
 def in_key_order(options: Sequence[Option]) -> list[Option]:
